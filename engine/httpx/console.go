@@ -1,0 +1,101 @@
+package httpx
+
+import (
+	"bytes"
+	"errors"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine/msg"
+)
+
+// Cache policies of the console files.
+const (
+	cacheImmutable = "public, max-age=31536000, immutable"
+	cacheNone      = "no-cache"
+)
+
+// Console serves the embedded single-page console: files as they are, with
+// year-long immutable caching for the content-hashed files under assets/,
+// and index.html (never cached) for every other GET path so the browser
+// router can take over. Without an index.html it serves a short page
+// saying the console was not built.
+type Console struct {
+	fsys     fs.FS
+	index    []byte
+	notBuilt []byte
+}
+
+// NewConsole serves fsys (the console's dist folder, index.html at its
+// root). A nil fsys serves only the not-built page.
+func NewConsole(fsys fs.FS) *Console {
+	c := &Console{fsys: fsys, notBuilt: notBuiltPage()}
+	if fsys != nil {
+		if b, err := fs.ReadFile(fsys, "index.html"); err == nil {
+			c.index = b
+		}
+	}
+	return c
+}
+
+// Built reports whether the console has an index.html.
+func (cs *Console) Built() bool { return cs.index != nil }
+
+// Serve answers a GET or HEAD for a console path; anything else is a 404.
+func (cs *Console) Serve(c echo.Context) error {
+	req := c.Request()
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		return ErrRouteNotFound
+	}
+	SetRoute(c, "console")
+	name := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
+	if name != "" && name != "index.html" && cs.fsys != nil {
+		if f, err := cs.fsys.Open(name); err == nil {
+			defer f.Close()
+			if st, err := f.Stat(); err == nil && !st.IsDir() {
+				if rs, ok := f.(io.ReadSeeker); ok {
+					cache := cacheNone
+					if strings.HasPrefix(name, "assets/") {
+						cache = cacheImmutable
+					}
+					c.Response().Header().Set(echo.HeaderCacheControl, cache)
+					http.ServeContent(c.Response(), req, st.Name(), time.Time{}, rs)
+					return nil
+				}
+			}
+		}
+	}
+	// A missing asset or file with an extension is a real 404: answering
+	// index.html for a script would only confuse the browser.
+	if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" && name != "index.html" {
+		return ErrRouteNotFound
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, cacheNone)
+	page := cs.index
+	if page == nil {
+		page = cs.notBuilt
+	}
+	return c.HTMLBlob(http.StatusOK, page)
+}
+
+var notBuiltTmpl = template.Must(template.New("notBuilt").Parse(`<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><title>{{.Title}}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.6">
+<h1>{{.Title}}</h1><p>{{.Body}}</p></body></html>
+`))
+
+func notBuiltPage() []byte {
+	var b bytes.Buffer
+	if err := notBuiltTmpl.Execute(&b, struct{ Title, Body string }{msg.ConsoleNotBuiltTitle, msg.ConsoleNotBuiltBody}); err != nil {
+		panic(errors.New("render the not-built page: " + err.Error()))
+	}
+	return b.Bytes()
+}

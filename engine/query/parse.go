@@ -1,0 +1,275 @@
+package query
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"xiangzhi/engine/schema"
+)
+
+// MaxInValues is the most values one in or notIn criterion may carry.
+const MaxInValues = 50
+
+// MaxSortKeys is the most sort keys one request may give.
+const MaxSortKeys = 5
+
+// likeSuffix marks the short form of contains: usernameLike=ab.
+const likeSuffix = "Like"
+
+// Parse reads list request parameters into a Query checked against the
+// module's fields: page (zero-based), size (the module's page size by default,
+// at most MaxSize), sort=field[,asc|desc] (repeatable), and criteria
+// field.operator=value, field=value (equals) and fieldLike=value (contains).
+// Keys in reserved belong to the caller and are skipped. Everything else is an
+// *Error naming the parameter. A criterion whose values are all empty
+// (name=&mobile=, as search forms send them) is ignored, except specified.
+// Parameters are read in key order so the same request always yields the
+// same Query.
+func Parse(m *schema.Module, v url.Values, reserved ...string) (*Query, error) {
+	q := &Query{Size: DefaultSize}
+	if m.List.PageSize > 0 {
+		q.Size = min(m.List.PageSize, MaxSize)
+	}
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	fields := fieldIndex(m)
+	for _, key := range keys {
+		vals := v[key]
+		if slices.Contains(reserved, key) {
+			continue
+		}
+		var err error
+		switch key {
+		case "page":
+			q.Page, err = parsePage(key, vals)
+		case "size":
+			q.Size, err = parseSize(key, vals)
+		case "sort":
+			q.Sort, err = parseSort(fields, key, vals)
+		default:
+			var f *Filter
+			f, err = parseCriterion(fields, key, vals)
+			if f != nil {
+				q.Filters = append(q.Filters, *f)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
+}
+
+// fieldIndex maps API names to the fields a list may name: the module's
+// stored fields and the common ones.
+func fieldIndex(m *schema.Module) map[string]*schema.Field {
+	idx := make(map[string]*schema.Field, len(m.Fields)+8)
+	for i := range m.Fields {
+		if f := &m.Fields[i]; f.Stored() {
+			idx[f.Name] = f
+		}
+	}
+	common := commonFields(m)
+	for i := range common {
+		idx[common[i].Name] = &common[i]
+	}
+	return idx
+}
+
+// single returns the one non-empty value of a parameter, "" when none.
+func single(key string, vals []string) (string, error) {
+	var out string
+	for _, s := range vals {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		if out != "" && out != s {
+			return "", errBadValue(key, "more than one value")
+		}
+		out = s
+	}
+	return out, nil
+}
+
+func parsePage(key string, vals []string) (int, error) {
+	s, err := single(key, vals)
+	if err != nil || s == "" {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil || n < 0 {
+		return 0, errBadValue(key, "not a page number")
+	}
+	return int(n), nil
+}
+
+func parseSize(key string, vals []string) (int, error) {
+	s, err := single(key, vals)
+	if err != nil || s == "" {
+		return DefaultSize, err
+	}
+	n, err := strconv.ParseInt(s, 10, 32)
+	if err != nil && !isRangeErr(err) || n < 1 {
+		return 0, errBadValue(key, "not a page size")
+	}
+	if n > MaxSize || err != nil {
+		return 0, errSizeTooLarge(key)
+	}
+	return int(n), nil
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// parseSort reads sort=a,desc, sort=a and sort=a,b,asc (the direction applies
+// to every key before it). A key is a sortable field's API name or its column
+// name (register_time for registerTime, as some callers send).
+func parseSort(fields map[string]*schema.Field, key string, vals []string) ([]Sort, error) {
+	var out []Sort
+	for _, raw := range vals {
+		if raw = strings.TrimSpace(raw); raw == "" {
+			continue
+		}
+		parts := strings.Split(raw, ",")
+		desc := false
+		switch strings.ToLower(strings.TrimSpace(parts[len(parts)-1])) {
+		case "desc":
+			desc, parts = true, parts[:len(parts)-1]
+		case "asc":
+			parts = parts[:len(parts)-1]
+		}
+		if len(parts) == 0 {
+			return nil, errBadValue(key, "sort without a field")
+		}
+		for _, p := range parts {
+			name, ok := sortable(fields, strings.TrimSpace(p))
+			if !ok {
+				return nil, errBadSort(key, strings.TrimSpace(p))
+			}
+			if slices.ContainsFunc(out, func(s Sort) bool { return s.Field == name }) {
+				continue
+			}
+			out = append(out, Sort{Field: name, Desc: desc})
+		}
+	}
+	if len(out) > MaxSortKeys {
+		return nil, errBadValue(key, "too many sort keys")
+	}
+	return out, nil
+}
+
+// sortable resolves a sort key to the API name of a sortable field.
+func sortable(fields map[string]*schema.Field, key string) (string, bool) {
+	ok := func(f *schema.Field) bool {
+		return f.Sort || slices.Contains(sortableCommon, f.Name)
+	}
+	if f := fields[key]; f != nil && ok(f) {
+		return f.Name, true
+	}
+	for _, f := range fields {
+		if ok(f) && f.Column() == key {
+			return f.Name, true
+		}
+	}
+	return "", false
+}
+
+// parseCriterion reads one criterion parameter. It returns nil, nil for a
+// criterion with only empty values.
+func parseCriterion(fields map[string]*schema.Field, key string, vals []string) (*Filter, error) {
+	name, op := key, Equals
+	f := fields[key]
+	if f == nil {
+		if i := strings.LastIndexByte(key, '.'); i >= 0 {
+			name, op = key[:i], Op(key[i+1:])
+			if !knownOp(op) {
+				return nil, errUnknown(key)
+			}
+		} else if n, ok := strings.CutSuffix(key, likeSuffix); ok {
+			name, op = n, Contains
+		}
+		f = fields[name]
+	}
+	if name == "" || f == nil || len(declaredOps(f)) == 0 {
+		return nil, errUnknown(key)
+	}
+	if !Allowed(f, op) {
+		return nil, errOpNotAllowed(key)
+	}
+	values, err := criterionValues(f, op, key, vals)
+	if err != nil || values == nil {
+		return nil, err
+	}
+	return &Filter{Field: f.Name, Op: op, Values: values}, nil
+}
+
+func knownOp(op Op) bool {
+	switch op {
+	case Equals, NotEquals, Contains, DoesNotContain, In, NotIn,
+		GreaterThan, LessThan, GreaterThanOrEqual, LessThanOrEqual, Specified:
+		return true
+	}
+	return false
+}
+
+// criterionValues converts the raw values of a criterion to the field's type.
+func criterionValues(f *schema.Field, op Op, key string, vals []string) ([]any, error) {
+	if op == In || op == NotIn {
+		var raw []string
+		for _, s := range vals {
+			for _, p := range strings.Split(s, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					raw = append(raw, p)
+				}
+			}
+			if len(raw) > MaxInValues {
+				return nil, errTooMany(key)
+			}
+		}
+		if len(raw) == 0 {
+			return nil, nil
+		}
+		out := make([]any, 0, len(raw))
+		for _, s := range raw {
+			x, err := convert(f, s)
+			if err != nil {
+				return nil, errBadValue(key, err.Error())
+			}
+			if !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	}
+	s, err := single(key, vals)
+	if err != nil {
+		return nil, err
+	}
+	if op == Specified {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return nil, errBadValue(key, "not true or false")
+		}
+		return []any{b}, nil
+	}
+	if s == "" {
+		return nil, nil
+	}
+	var x any
+	if op == Contains || op == DoesNotContain {
+		x, err = text(s)
+	} else {
+		x, err = convert(f, s)
+	}
+	if err != nil {
+		return nil, errBadValue(key, err.Error())
+	}
+	return []any{x}, nil
+}
