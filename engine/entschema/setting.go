@@ -18,12 +18,12 @@ func (Setting) Annotations() []schema.Annotation {
 }
 
 // Mixin of the Setting.
-func (Setting) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}} }
+func (Setting) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
 
 // Fields of the Setting.
 func (Setting) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("key").MaxLen(100).NotEmpty().Unique(),
+		field.String("key").MaxRuneLen(100).NotEmpty().Unique(),
 		field.Text("value").Sensitive(),
 	}
 }

@@ -17,13 +17,13 @@ func (Tenant) Annotations() []schema.Annotation {
 }
 
 // Mixin of the Tenant.
-func (Tenant) Mixin() []ent.Mixin { return []ent.Mixin{TimeMixin{}} }
+func (Tenant) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
 
 // Fields of the Tenant.
 func (Tenant) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").MaxLen(100).NotEmpty(),
-		field.String("code").MaxLen(50).NotEmpty().Unique(),
+		field.String("name").MaxRuneLen(100).NotEmpty(),
+		field.String("code").MaxRuneLen(50).NotEmpty().Unique(),
 		field.Bool("disabled").Default(false),
 	}
 }

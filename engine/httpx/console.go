@@ -24,8 +24,8 @@ const (
 
 // Console serves the embedded single-page console: files as they are, with
 // year-long immutable caching for the content-hashed files under assets/,
-// and index.html (never cached) for every other GET path so the browser
-// router can take over. Without an index.html it serves a short page
+// and index.html (never cached) for every other GET path a browser
+// navigates to, so the browser router can take over. Without an index.html it serves a short page
 // saying the console was not built.
 type Console struct {
 	fsys     fs.FS
@@ -73,8 +73,9 @@ func (cs *Console) Serve(c echo.Context) error {
 		}
 	}
 	// A missing asset or file with an extension is a real 404: answering
-	// index.html for a script would only confuse the browser.
-	if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" && name != "index.html" {
+	// index.html for a script would only confuse the browser. So is a
+	// request that does not take HTML (an API client on a wrong path).
+	if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" && name != "index.html" || !acceptsHTML(req) {
 		return ErrRouteNotFound
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, cacheNone)
@@ -83,6 +84,13 @@ func (cs *Console) Serve(c echo.Context) error {
 		page = cs.notBuilt
 	}
 	return c.HTMLBlob(http.StatusOK, page)
+}
+
+// acceptsHTML reports whether the client takes an HTML page: a browser
+// navigating sends text/html in Accept, fetch and axios calls do not.
+func acceptsHTML(req *http.Request) bool {
+	accept := req.Header.Get(echo.HeaderAccept)
+	return strings.Contains(accept, echo.MIMETextHTML) || strings.Contains(accept, "application/xhtml+xml")
 }
 
 var notBuiltTmpl = template.Must(template.New("notBuilt").Parse(`<!doctype html>

@@ -28,12 +28,20 @@ type FieldErrorer interface {
 	FieldErrors() []schema.FieldError
 }
 
+// DataCarrier is implemented by errors whose envelope also carries data
+// (an import's report of bad rows, for instance).
+type DataCarrier interface {
+	ErrorData() any
+}
+
 // Error is the HTTP layer's own public error: a status, a Chinese message,
-// optional field errors and the underlying cause for the log.
+// optional field errors, optional data for the envelope and the underlying
+// cause for the log.
 type Error struct {
 	Status  int
 	Message string
 	Fields  []schema.FieldError
+	Data    any
 	Err     error
 }
 
@@ -72,6 +80,9 @@ func (e *Error) PublicMessage() string { return e.Message }
 // FieldErrors lists the fields the error is about.
 func (e *Error) FieldErrors() []schema.FieldError { return e.Fields }
 
+// ErrorData is the data the error's envelope carries, if any.
+func (e *Error) ErrorData() any { return e.Data }
+
 // Resolve turns any error into the status and envelope it answers with.
 // internal is true when the error is not a public one: the envelope then
 // says only 服务器内部错误 and the caller must log the error.
@@ -82,6 +93,10 @@ func Resolve(err error) (status int, env Envelope, internal bool) {
 		var fe FieldErrorer
 		if errors.As(err, &fe) {
 			env.Errors = fe.FieldErrors()
+		}
+		var dc DataCarrier
+		if errors.As(err, &dc) {
+			env.Data = dc.ErrorData()
 		}
 		return env.Code, env, false
 	}

@@ -1,7 +1,3 @@
-// Package msg is the catalogue of Chinese texts shown to people: error
-// messages, labels the server composes, and the specification's exact
-// wording. One file per concern; code elsewhere refers to these constants and
-// never spells out Chinese text itself.
 package msg
 
 // Messages for module records (engine/store).

@@ -8,9 +8,11 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
+	"net/http"
+	"sync"
 	"time"
 
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 )
@@ -66,16 +68,34 @@ type Bucket struct {
 	Count int64  `json:"count"`
 }
 
-// Errors the store returns; each carries its HTTP status and Chinese message.
+// Errors the store returns; each carries its HTTP status and Chinese message
+// (HTTPStatus and PublicMessage), and compares with errors.Is.
 var (
-	ErrNotFound = errors.New("record not found")
-	ErrStale    = errors.New("record changed since it was read")
+	// ErrNotFound is a record that does not exist, is soft-deleted, belongs to
+	// another tenant or lies outside the viewer's data scope (404).
+	ErrNotFound error = &publicError{"record not found", http.StatusNotFound, msg.NotFound}
+	// ErrStale is an update whose version no longer matches (409).
+	ErrStale error = &publicError{"record changed since it was read", http.StatusConflict, msg.Stale}
+	// ErrOutOfScope is a write that would put a record in an organisation
+	// outside the viewer's data scope (403).
+	ErrOutOfScope error = &publicError{"organisation outside the data scope", http.StatusForbidden, msg.OutOfScope}
 )
 
-// Store is the SQL store of module records.
+// Store is the SQL store of module records. It is safe for concurrent use.
 type Store struct {
-	db      *sql.DB
+	db      *sql.DB // every read, and what DB returns
+	w       *sql.DB // write transactions: one connection on SQLite, db elsewhere
 	dialect string
+	counts  *countCache
+	stmts   *stmtCache // SQLite only
+
+	migrateMu sync.Mutex // the shared tables are migrated with every module
+
+	// OrgResolver, when set, gives the materialised path of an organisation
+	// so that Create and Update can place a record in an organisation other
+	// than the viewer's own (a record's orgId). Without it a record always
+	// takes the viewer's organisation. The auth layer sets it.
+	OrgResolver func(ctx context.Context, tenantID, orgID int64) (path string, err error)
 }
 
 // DB is the underlying database handle.

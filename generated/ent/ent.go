@@ -8,8 +8,23 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"xiangzhi/generated/ent/dict"
+	"xiangzhi/generated/ent/dictitem"
+	"xiangzhi/generated/ent/loginlog"
+	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/operationlog"
+	"xiangzhi/generated/ent/org"
+	"xiangzhi/generated/ent/role"
+	"xiangzhi/generated/ent/rolemenu"
+	"xiangzhi/generated/ent/session"
 	"xiangzhi/generated/ent/setting"
 	"xiangzhi/generated/ent/tenant"
+	"xiangzhi/generated/ent/user"
+	"xiangzhi/generated/ent/userorg"
+	"xiangzhi/generated/ent/userrole"
+	"xiangzhi/generated/ent/workgroup"
+	"xiangzhi/generated/ent/workgrouporg"
+	"xiangzhi/generated/ent/workgroupuser"
 
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
@@ -74,8 +89,23 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			setting.Table: setting.ValidColumn,
-			tenant.Table:  tenant.ValidColumn,
+			dict.Table:          dict.ValidColumn,
+			dictitem.Table:      dictitem.ValidColumn,
+			loginlog.Table:      loginlog.ValidColumn,
+			menu.Table:          menu.ValidColumn,
+			operationlog.Table:  operationlog.ValidColumn,
+			org.Table:           org.ValidColumn,
+			role.Table:          role.ValidColumn,
+			rolemenu.Table:      rolemenu.ValidColumn,
+			session.Table:       session.ValidColumn,
+			setting.Table:       setting.ValidColumn,
+			tenant.Table:        tenant.ValidColumn,
+			user.Table:          user.ValidColumn,
+			userorg.Table:       userorg.ValidColumn,
+			userrole.Table:      userrole.ValidColumn,
+			workgroup.Table:     workgroup.ValidColumn,
+			workgrouporg.Table:  workgrouporg.ValidColumn,
+			workgroupuser.Table: workgroupuser.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -5,25 +5,443 @@ package ent
 import (
 	"time"
 	"xiangzhi/engine/entschema"
+	"xiangzhi/generated/ent/dict"
+	"xiangzhi/generated/ent/dictitem"
+	"xiangzhi/generated/ent/loginlog"
+	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/operationlog"
+	"xiangzhi/generated/ent/org"
+	"xiangzhi/generated/ent/role"
+	"xiangzhi/generated/ent/session"
 	"xiangzhi/generated/ent/setting"
 	"xiangzhi/generated/ent/tenant"
+	"xiangzhi/generated/ent/user"
+	"xiangzhi/generated/ent/workgroup"
 )
 
 // The init function reads all schema descriptors with runtime code
 // (default values, validators, hooks and policies) and stitches it
 // to their package variables.
 func init() {
+	dictMixin := entschema.Dict{}.Mixin()
+	dictMixinFields1 := dictMixin[1].Fields()
+	_ = dictMixinFields1
+	dictFields := entschema.Dict{}.Fields()
+	_ = dictFields
+	// dictDescCreatedAt is the schema descriptor for created_at field.
+	dictDescCreatedAt := dictMixinFields1[0].Descriptor()
+	// dict.DefaultCreatedAt holds the default value on creation for the created_at field.
+	dict.DefaultCreatedAt = dictDescCreatedAt.Default.(func() time.Time)
+	// dictDescUpdatedAt is the schema descriptor for updated_at field.
+	dictDescUpdatedAt := dictMixinFields1[1].Descriptor()
+	// dict.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	dict.DefaultUpdatedAt = dictDescUpdatedAt.Default.(func() time.Time)
+	// dict.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	dict.UpdateDefaultUpdatedAt = dictDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// dictDescType is the schema descriptor for type field.
+	dictDescType := dictFields[0].Descriptor()
+	// dict.TypeValidator is a validator for the "type" field. It is called by the builders before save.
+	dict.TypeValidator = func() func(string) error {
+		validators := dictDescType.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(_type string) error {
+			for _, fn := range fns {
+				if err := fn(_type); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// dictDescTitle is the schema descriptor for title field.
+	dictDescTitle := dictFields[1].Descriptor()
+	// dict.DefaultTitle holds the default value on creation for the title field.
+	dict.DefaultTitle = dictDescTitle.Default.(string)
+	// dict.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	dict.TitleValidator = dictDescTitle.Validators[0].(func(string) error)
+	dictitemMixin := entschema.DictItem{}.Mixin()
+	dictitemMixinFields1 := dictitemMixin[1].Fields()
+	_ = dictitemMixinFields1
+	dictitemFields := entschema.DictItem{}.Fields()
+	_ = dictitemFields
+	// dictitemDescCreatedAt is the schema descriptor for created_at field.
+	dictitemDescCreatedAt := dictitemMixinFields1[0].Descriptor()
+	// dictitem.DefaultCreatedAt holds the default value on creation for the created_at field.
+	dictitem.DefaultCreatedAt = dictitemDescCreatedAt.Default.(func() time.Time)
+	// dictitemDescUpdatedAt is the schema descriptor for updated_at field.
+	dictitemDescUpdatedAt := dictitemMixinFields1[1].Descriptor()
+	// dictitem.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	dictitem.DefaultUpdatedAt = dictitemDescUpdatedAt.Default.(func() time.Time)
+	// dictitem.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	dictitem.UpdateDefaultUpdatedAt = dictitemDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// dictitemDescValue is the schema descriptor for value field.
+	dictitemDescValue := dictitemFields[1].Descriptor()
+	// dictitem.ValueValidator is a validator for the "value" field. It is called by the builders before save.
+	dictitem.ValueValidator = dictitemDescValue.Validators[0].(func(string) error)
+	// dictitemDescLabel is the schema descriptor for label field.
+	dictitemDescLabel := dictitemFields[2].Descriptor()
+	// dictitem.LabelValidator is a validator for the "label" field. It is called by the builders before save.
+	dictitem.LabelValidator = func() func(string) error {
+		validators := dictitemDescLabel.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(label string) error {
+			for _, fn := range fns {
+				if err := fn(label); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// dictitemDescSort is the schema descriptor for sort field.
+	dictitemDescSort := dictitemFields[3].Descriptor()
+	// dictitem.DefaultSort holds the default value on creation for the sort field.
+	dictitem.DefaultSort = dictitemDescSort.Default.(int)
+	// dictitemDescColor is the schema descriptor for color field.
+	dictitemDescColor := dictitemFields[4].Descriptor()
+	// dictitem.DefaultColor holds the default value on creation for the color field.
+	dictitem.DefaultColor = dictitemDescColor.Default.(string)
+	// dictitem.ColorValidator is a validator for the "color" field. It is called by the builders before save.
+	dictitem.ColorValidator = dictitemDescColor.Validators[0].(func(string) error)
+	loginlogFields := entschema.LoginLog{}.Fields()
+	_ = loginlogFields
+	// loginlogDescUserName is the schema descriptor for user_name field.
+	loginlogDescUserName := loginlogFields[2].Descriptor()
+	// loginlog.UserNameValidator is a validator for the "user_name" field. It is called by the builders before save.
+	loginlog.UserNameValidator = loginlogDescUserName.Validators[0].(func(string) error)
+	// loginlogDescIP is the schema descriptor for ip field.
+	loginlogDescIP := loginlogFields[3].Descriptor()
+	// loginlog.DefaultIP holds the default value on creation for the ip field.
+	loginlog.DefaultIP = loginlogDescIP.Default.(string)
+	// loginlog.IPValidator is a validator for the "ip" field. It is called by the builders before save.
+	loginlog.IPValidator = loginlogDescIP.Validators[0].(func(string) error)
+	// loginlogDescUserAgent is the schema descriptor for user_agent field.
+	loginlogDescUserAgent := loginlogFields[4].Descriptor()
+	// loginlog.DefaultUserAgent holds the default value on creation for the user_agent field.
+	loginlog.DefaultUserAgent = loginlogDescUserAgent.Default.(string)
+	// loginlog.UserAgentValidator is a validator for the "user_agent" field. It is called by the builders before save.
+	loginlog.UserAgentValidator = loginlogDescUserAgent.Validators[0].(func(string) error)
+	// loginlogDescTime is the schema descriptor for time field.
+	loginlogDescTime := loginlogFields[5].Descriptor()
+	// loginlog.DefaultTime holds the default value on creation for the time field.
+	loginlog.DefaultTime = loginlogDescTime.Default.(func() time.Time)
+	// loginlogDescMessage is the schema descriptor for message field.
+	loginlogDescMessage := loginlogFields[6].Descriptor()
+	// loginlog.DefaultMessage holds the default value on creation for the message field.
+	loginlog.DefaultMessage = loginlogDescMessage.Default.(string)
+	// loginlog.MessageValidator is a validator for the "message" field. It is called by the builders before save.
+	loginlog.MessageValidator = loginlogDescMessage.Validators[0].(func(string) error)
+	menuMixin := entschema.Menu{}.Mixin()
+	menuMixinFields1 := menuMixin[1].Fields()
+	_ = menuMixinFields1
+	menuFields := entschema.Menu{}.Fields()
+	_ = menuFields
+	// menuDescCreatedAt is the schema descriptor for created_at field.
+	menuDescCreatedAt := menuMixinFields1[0].Descriptor()
+	// menu.DefaultCreatedAt holds the default value on creation for the created_at field.
+	menu.DefaultCreatedAt = menuDescCreatedAt.Default.(func() time.Time)
+	// menuDescUpdatedAt is the schema descriptor for updated_at field.
+	menuDescUpdatedAt := menuMixinFields1[1].Descriptor()
+	// menu.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	menu.DefaultUpdatedAt = menuDescUpdatedAt.Default.(func() time.Time)
+	// menu.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	menu.UpdateDefaultUpdatedAt = menuDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// menuDescParentID is the schema descriptor for parent_id field.
+	menuDescParentID := menuFields[0].Descriptor()
+	// menu.DefaultParentID holds the default value on creation for the parent_id field.
+	menu.DefaultParentID = menuDescParentID.Default.(int64)
+	// menuDescOrderby is the schema descriptor for orderby field.
+	menuDescOrderby := menuFields[1].Descriptor()
+	// menu.DefaultOrderby holds the default value on creation for the orderby field.
+	menu.DefaultOrderby = menuDescOrderby.Default.(int)
+	// menuDescTitle is the schema descriptor for title field.
+	menuDescTitle := menuFields[3].Descriptor()
+	// menu.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	menu.TitleValidator = func() func(string) error {
+		validators := menuDescTitle.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(title string) error {
+			for _, fn := range fns {
+				if err := fn(title); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// menuDescIcon is the schema descriptor for icon field.
+	menuDescIcon := menuFields[4].Descriptor()
+	// menu.DefaultIcon holds the default value on creation for the icon field.
+	menu.DefaultIcon = menuDescIcon.Default.(string)
+	// menu.IconValidator is a validator for the "icon" field. It is called by the builders before save.
+	menu.IconValidator = menuDescIcon.Validators[0].(func(string) error)
+	// menuDescName is the schema descriptor for name field.
+	menuDescName := menuFields[5].Descriptor()
+	// menu.DefaultName holds the default value on creation for the name field.
+	menu.DefaultName = menuDescName.Default.(string)
+	// menu.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	menu.NameValidator = menuDescName.Validators[0].(func(string) error)
+	// menuDescURL is the schema descriptor for url field.
+	menuDescURL := menuFields[6].Descriptor()
+	// menu.DefaultURL holds the default value on creation for the url field.
+	menu.DefaultURL = menuDescURL.Default.(string)
+	// menu.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	menu.URLValidator = menuDescURL.Validators[0].(func(string) error)
+	// menuDescPath is the schema descriptor for path field.
+	menuDescPath := menuFields[7].Descriptor()
+	// menu.DefaultPath holds the default value on creation for the path field.
+	menu.DefaultPath = menuDescPath.Default.(string)
+	// menu.PathValidator is a validator for the "path" field. It is called by the builders before save.
+	menu.PathValidator = menuDescPath.Validators[0].(func(string) error)
+	// menuDescComponent is the schema descriptor for component field.
+	menuDescComponent := menuFields[8].Descriptor()
+	// menu.DefaultComponent holds the default value on creation for the component field.
+	menu.DefaultComponent = menuDescComponent.Default.(string)
+	// menu.ComponentValidator is a validator for the "component" field. It is called by the builders before save.
+	menu.ComponentValidator = menuDescComponent.Validators[0].(func(string) error)
+	// menuDescPermissionCode is the schema descriptor for permission_code field.
+	menuDescPermissionCode := menuFields[9].Descriptor()
+	// menu.DefaultPermissionCode holds the default value on creation for the permission_code field.
+	menu.DefaultPermissionCode = menuDescPermissionCode.Default.(string)
+	// menu.PermissionCodeValidator is a validator for the "permission_code" field. It is called by the builders before save.
+	menu.PermissionCodeValidator = menuDescPermissionCode.Validators[0].(func(string) error)
+	// menuDescAddress is the schema descriptor for address field.
+	menuDescAddress := menuFields[10].Descriptor()
+	// menu.DefaultAddress holds the default value on creation for the address field.
+	menu.DefaultAddress = menuDescAddress.Default.(string)
+	// menu.AddressValidator is a validator for the "address" field. It is called by the builders before save.
+	menu.AddressValidator = menuDescAddress.Validators[0].(func(string) error)
+	// menuDescChoose is the schema descriptor for choose field.
+	menuDescChoose := menuFields[11].Descriptor()
+	// menu.DefaultChoose holds the default value on creation for the choose field.
+	menu.DefaultChoose = menuDescChoose.Default.(bool)
+	// menuDescModule is the schema descriptor for module field.
+	menuDescModule := menuFields[13].Descriptor()
+	// menu.DefaultModule holds the default value on creation for the module field.
+	menu.DefaultModule = menuDescModule.Default.(string)
+	// menu.ModuleValidator is a validator for the "module" field. It is called by the builders before save.
+	menu.ModuleValidator = menuDescModule.Validators[0].(func(string) error)
+	// menuDescSystem is the schema descriptor for system field.
+	menuDescSystem := menuFields[14].Descriptor()
+	// menu.DefaultSystem holds the default value on creation for the system field.
+	menu.DefaultSystem = menuDescSystem.Default.(bool)
+	// menuDescKey is the schema descriptor for key field.
+	menuDescKey := menuFields[15].Descriptor()
+	// menu.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	menu.KeyValidator = menuDescKey.Validators[0].(func(string) error)
+	operationlogFields := entschema.OperationLog{}.Fields()
+	_ = operationlogFields
+	// operationlogDescUsername is the schema descriptor for username field.
+	operationlogDescUsername := operationlogFields[2].Descriptor()
+	// operationlog.DefaultUsername holds the default value on creation for the username field.
+	operationlog.DefaultUsername = operationlogDescUsername.Default.(string)
+	// operationlog.UsernameValidator is a validator for the "username" field. It is called by the builders before save.
+	operationlog.UsernameValidator = operationlogDescUsername.Validators[0].(func(string) error)
+	// operationlogDescURI is the schema descriptor for uri field.
+	operationlogDescURI := operationlogFields[3].Descriptor()
+	// operationlog.URIValidator is a validator for the "uri" field. It is called by the builders before save.
+	operationlog.URIValidator = operationlogDescURI.Validators[0].(func(string) error)
+	// operationlogDescMethod is the schema descriptor for method field.
+	operationlogDescMethod := operationlogFields[4].Descriptor()
+	// operationlog.MethodValidator is a validator for the "method" field. It is called by the builders before save.
+	operationlog.MethodValidator = operationlogDescMethod.Validators[0].(func(string) error)
+	// operationlogDescIP is the schema descriptor for ip field.
+	operationlogDescIP := operationlogFields[5].Descriptor()
+	// operationlog.DefaultIP holds the default value on creation for the ip field.
+	operationlog.DefaultIP = operationlogDescIP.Default.(string)
+	// operationlog.IPValidator is a validator for the "ip" field. It is called by the builders before save.
+	operationlog.IPValidator = operationlogDescIP.Validators[0].(func(string) error)
+	// operationlogDescTime is the schema descriptor for time field.
+	operationlogDescTime := operationlogFields[6].Descriptor()
+	// operationlog.DefaultTime holds the default value on creation for the time field.
+	operationlog.DefaultTime = operationlogDescTime.Default.(func() time.Time)
+	// operationlogDescMessage is the schema descriptor for message field.
+	operationlogDescMessage := operationlogFields[8].Descriptor()
+	// operationlog.DefaultMessage holds the default value on creation for the message field.
+	operationlog.DefaultMessage = operationlogDescMessage.Default.(string)
+	// operationlog.MessageValidator is a validator for the "message" field. It is called by the builders before save.
+	operationlog.MessageValidator = operationlogDescMessage.Validators[0].(func(string) error)
+	// operationlogDescDuration is the schema descriptor for duration field.
+	operationlogDescDuration := operationlogFields[11].Descriptor()
+	// operationlog.DefaultDuration holds the default value on creation for the duration field.
+	operationlog.DefaultDuration = operationlogDescDuration.Default.(int64)
+	orgMixin := entschema.Org{}.Mixin()
+	orgMixinFields2 := orgMixin[2].Fields()
+	_ = orgMixinFields2
+	orgFields := entschema.Org{}.Fields()
+	_ = orgFields
+	// orgDescCreatedAt is the schema descriptor for created_at field.
+	orgDescCreatedAt := orgMixinFields2[0].Descriptor()
+	// org.DefaultCreatedAt holds the default value on creation for the created_at field.
+	org.DefaultCreatedAt = orgDescCreatedAt.Default.(func() time.Time)
+	// orgDescUpdatedAt is the schema descriptor for updated_at field.
+	orgDescUpdatedAt := orgMixinFields2[1].Descriptor()
+	// org.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	org.DefaultUpdatedAt = orgDescUpdatedAt.Default.(func() time.Time)
+	// org.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	org.UpdateDefaultUpdatedAt = orgDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// orgDescOrgName is the schema descriptor for org_name field.
+	orgDescOrgName := orgFields[0].Descriptor()
+	// org.OrgNameValidator is a validator for the "org_name" field. It is called by the builders before save.
+	org.OrgNameValidator = func() func(string) error {
+		validators := orgDescOrgName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(org_name string) error {
+			for _, fn := range fns {
+				if err := fn(org_name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// orgDescDescription is the schema descriptor for description field.
+	orgDescDescription := orgFields[1].Descriptor()
+	// org.DefaultDescription holds the default value on creation for the description field.
+	org.DefaultDescription = orgDescDescription.Default.(string)
+	// org.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	org.DescriptionValidator = orgDescDescription.Validators[0].(func(string) error)
+	// orgDescParentID is the schema descriptor for parent_id field.
+	orgDescParentID := orgFields[2].Descriptor()
+	// org.DefaultParentID holds the default value on creation for the parent_id field.
+	org.DefaultParentID = orgDescParentID.Default.(int64)
+	// orgDescOrderby is the schema descriptor for orderby field.
+	orgDescOrderby := orgFields[3].Descriptor()
+	// org.DefaultOrderby holds the default value on creation for the orderby field.
+	org.DefaultOrderby = orgDescOrderby.Default.(int)
+	// orgDescPath is the schema descriptor for path field.
+	orgDescPath := orgFields[4].Descriptor()
+	// org.DefaultPath holds the default value on creation for the path field.
+	org.DefaultPath = orgDescPath.Default.(string)
+	// org.PathValidator is a validator for the "path" field. It is called by the builders before save.
+	org.PathValidator = orgDescPath.Validators[0].(func(string) error)
+	// orgDescLevel is the schema descriptor for level field.
+	orgDescLevel := orgFields[5].Descriptor()
+	// org.DefaultLevel holds the default value on creation for the level field.
+	org.DefaultLevel = orgDescLevel.Default.(int)
+	roleMixin := entschema.Role{}.Mixin()
+	roleMixinFields2 := roleMixin[2].Fields()
+	_ = roleMixinFields2
+	roleFields := entschema.Role{}.Fields()
+	_ = roleFields
+	// roleDescCreatedAt is the schema descriptor for created_at field.
+	roleDescCreatedAt := roleMixinFields2[0].Descriptor()
+	// role.DefaultCreatedAt holds the default value on creation for the created_at field.
+	role.DefaultCreatedAt = roleDescCreatedAt.Default.(func() time.Time)
+	// roleDescUpdatedAt is the schema descriptor for updated_at field.
+	roleDescUpdatedAt := roleMixinFields2[1].Descriptor()
+	// role.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	role.DefaultUpdatedAt = roleDescUpdatedAt.Default.(func() time.Time)
+	// role.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	role.UpdateDefaultUpdatedAt = roleDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// roleDescName is the schema descriptor for name field.
+	roleDescName := roleFields[0].Descriptor()
+	// role.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	role.NameValidator = func() func(string) error {
+		validators := roleDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// roleDescRoleExtent is the schema descriptor for role_extent field.
+	roleDescRoleExtent := roleFields[1].Descriptor()
+	// role.DefaultRoleExtent holds the default value on creation for the role_extent field.
+	role.DefaultRoleExtent = roleDescRoleExtent.Default.(string)
+	// role.RoleExtentValidator is a validator for the "role_extent" field. It is called by the builders before save.
+	role.RoleExtentValidator = roleDescRoleExtent.Validators[0].(func(string) error)
+	// roleDescParentID is the schema descriptor for parent_id field.
+	roleDescParentID := roleFields[2].Descriptor()
+	// role.DefaultParentID holds the default value on creation for the parent_id field.
+	role.DefaultParentID = roleDescParentID.Default.(int64)
+	// roleDescIcon is the schema descriptor for icon field.
+	roleDescIcon := roleFields[3].Descriptor()
+	// role.DefaultIcon holds the default value on creation for the icon field.
+	role.DefaultIcon = roleDescIcon.Default.(string)
+	// role.IconValidator is a validator for the "icon" field. It is called by the builders before save.
+	role.IconValidator = roleDescIcon.Validators[0].(func(string) error)
+	// roleDescSystem is the schema descriptor for system field.
+	roleDescSystem := roleFields[5].Descriptor()
+	// role.DefaultSystem holds the default value on creation for the system field.
+	role.DefaultSystem = roleDescSystem.Default.(bool)
+	rolemenuFields := entschema.RoleMenu{}.Fields()
+	_ = rolemenuFields
+	sessionMixin := entschema.Session{}.Mixin()
+	sessionMixinFields2 := sessionMixin[2].Fields()
+	_ = sessionMixinFields2
+	sessionFields := entschema.Session{}.Fields()
+	_ = sessionFields
+	// sessionDescCreatedAt is the schema descriptor for created_at field.
+	sessionDescCreatedAt := sessionMixinFields2[0].Descriptor()
+	// session.DefaultCreatedAt holds the default value on creation for the created_at field.
+	session.DefaultCreatedAt = sessionDescCreatedAt.Default.(func() time.Time)
+	// sessionDescUpdatedAt is the schema descriptor for updated_at field.
+	sessionDescUpdatedAt := sessionMixinFields2[1].Descriptor()
+	// session.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	session.DefaultUpdatedAt = sessionDescUpdatedAt.Default.(func() time.Time)
+	// session.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	session.UpdateDefaultUpdatedAt = sessionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// sessionDescJti is the schema descriptor for jti field.
+	sessionDescJti := sessionFields[0].Descriptor()
+	// session.JtiValidator is a validator for the "jti" field. It is called by the builders before save.
+	session.JtiValidator = func() func(string) error {
+		validators := sessionDescJti.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(jti string) error {
+			for _, fn := range fns {
+				if err := fn(jti); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// sessionDescIP is the schema descriptor for ip field.
+	sessionDescIP := sessionFields[4].Descriptor()
+	// session.DefaultIP holds the default value on creation for the ip field.
+	session.DefaultIP = sessionDescIP.Default.(string)
+	// session.IPValidator is a validator for the "ip" field. It is called by the builders before save.
+	session.IPValidator = sessionDescIP.Validators[0].(func(string) error)
+	// sessionDescUserAgent is the schema descriptor for user_agent field.
+	sessionDescUserAgent := sessionFields[5].Descriptor()
+	// session.DefaultUserAgent holds the default value on creation for the user_agent field.
+	session.DefaultUserAgent = sessionDescUserAgent.Default.(string)
+	// session.UserAgentValidator is a validator for the "user_agent" field. It is called by the builders before save.
+	session.UserAgentValidator = sessionDescUserAgent.Validators[0].(func(string) error)
 	settingMixin := entschema.Setting{}.Mixin()
-	settingMixinFields0 := settingMixin[0].Fields()
-	_ = settingMixinFields0
+	settingMixinFields1 := settingMixin[1].Fields()
+	_ = settingMixinFields1
 	settingFields := entschema.Setting{}.Fields()
 	_ = settingFields
 	// settingDescCreatedAt is the schema descriptor for created_at field.
-	settingDescCreatedAt := settingMixinFields0[0].Descriptor()
+	settingDescCreatedAt := settingMixinFields1[0].Descriptor()
 	// setting.DefaultCreatedAt holds the default value on creation for the created_at field.
 	setting.DefaultCreatedAt = settingDescCreatedAt.Default.(func() time.Time)
 	// settingDescUpdatedAt is the schema descriptor for updated_at field.
-	settingDescUpdatedAt := settingMixinFields0[1].Descriptor()
+	settingDescUpdatedAt := settingMixinFields1[1].Descriptor()
 	// setting.DefaultUpdatedAt holds the default value on creation for the updated_at field.
 	setting.DefaultUpdatedAt = settingDescUpdatedAt.Default.(func() time.Time)
 	// setting.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
@@ -47,16 +465,16 @@ func init() {
 		}
 	}()
 	tenantMixin := entschema.Tenant{}.Mixin()
-	tenantMixinFields0 := tenantMixin[0].Fields()
-	_ = tenantMixinFields0
+	tenantMixinFields1 := tenantMixin[1].Fields()
+	_ = tenantMixinFields1
 	tenantFields := entschema.Tenant{}.Fields()
 	_ = tenantFields
 	// tenantDescCreatedAt is the schema descriptor for created_at field.
-	tenantDescCreatedAt := tenantMixinFields0[0].Descriptor()
+	tenantDescCreatedAt := tenantMixinFields1[0].Descriptor()
 	// tenant.DefaultCreatedAt holds the default value on creation for the created_at field.
 	tenant.DefaultCreatedAt = tenantDescCreatedAt.Default.(func() time.Time)
 	// tenantDescUpdatedAt is the schema descriptor for updated_at field.
-	tenantDescUpdatedAt := tenantMixinFields0[1].Descriptor()
+	tenantDescUpdatedAt := tenantMixinFields1[1].Descriptor()
 	// tenant.DefaultUpdatedAt holds the default value on creation for the updated_at field.
 	tenant.DefaultUpdatedAt = tenantDescUpdatedAt.Default.(func() time.Time)
 	// tenant.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
@@ -101,4 +519,134 @@ func init() {
 	tenantDescDisabled := tenantFields[2].Descriptor()
 	// tenant.DefaultDisabled holds the default value on creation for the disabled field.
 	tenant.DefaultDisabled = tenantDescDisabled.Default.(bool)
+	userMixin := entschema.User{}.Mixin()
+	userMixinFields2 := userMixin[2].Fields()
+	_ = userMixinFields2
+	userFields := entschema.User{}.Fields()
+	_ = userFields
+	// userDescCreatedAt is the schema descriptor for created_at field.
+	userDescCreatedAt := userMixinFields2[0].Descriptor()
+	// user.DefaultCreatedAt holds the default value on creation for the created_at field.
+	user.DefaultCreatedAt = userDescCreatedAt.Default.(func() time.Time)
+	// userDescUpdatedAt is the schema descriptor for updated_at field.
+	userDescUpdatedAt := userMixinFields2[1].Descriptor()
+	// user.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	user.DefaultUpdatedAt = userDescUpdatedAt.Default.(func() time.Time)
+	// user.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	user.UpdateDefaultUpdatedAt = userDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// userDescUsername is the schema descriptor for username field.
+	userDescUsername := userFields[0].Descriptor()
+	// user.UsernameValidator is a validator for the "username" field. It is called by the builders before save.
+	user.UsernameValidator = func() func(string) error {
+		validators := userDescUsername.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(username string) error {
+			for _, fn := range fns {
+				if err := fn(username); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// userDescFamilyName is the schema descriptor for family_name field.
+	userDescFamilyName := userFields[1].Descriptor()
+	// user.DefaultFamilyName holds the default value on creation for the family_name field.
+	user.DefaultFamilyName = userDescFamilyName.Default.(string)
+	// user.FamilyNameValidator is a validator for the "family_name" field. It is called by the builders before save.
+	user.FamilyNameValidator = userDescFamilyName.Validators[0].(func(string) error)
+	// userDescName is the schema descriptor for name field.
+	userDescName := userFields[2].Descriptor()
+	// user.DefaultName holds the default value on creation for the name field.
+	user.DefaultName = userDescName.Default.(string)
+	// user.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	user.NameValidator = userDescName.Validators[0].(func(string) error)
+	// userDescMobile is the schema descriptor for mobile field.
+	userDescMobile := userFields[3].Descriptor()
+	// user.DefaultMobile holds the default value on creation for the mobile field.
+	user.DefaultMobile = userDescMobile.Default.(string)
+	// user.MobileValidator is a validator for the "mobile" field. It is called by the builders before save.
+	user.MobileValidator = userDescMobile.Validators[0].(func(string) error)
+	// userDescEmail is the schema descriptor for email field.
+	userDescEmail := userFields[4].Descriptor()
+	// user.DefaultEmail holds the default value on creation for the email field.
+	user.DefaultEmail = userDescEmail.Default.(string)
+	// user.EmailValidator is a validator for the "email" field. It is called by the builders before save.
+	user.EmailValidator = userDescEmail.Validators[0].(func(string) error)
+	// userDescDiscTitle is the schema descriptor for disc_title field.
+	userDescDiscTitle := userFields[7].Descriptor()
+	// user.DefaultDiscTitle holds the default value on creation for the disc_title field.
+	user.DefaultDiscTitle = userDescDiscTitle.Default.(string)
+	// user.DiscTitleValidator is a validator for the "disc_title" field. It is called by the builders before save.
+	user.DiscTitleValidator = userDescDiscTitle.Validators[0].(func(string) error)
+	// userDescDiscDetail is the schema descriptor for disc_detail field.
+	userDescDiscDetail := userFields[8].Descriptor()
+	// user.DefaultDiscDetail holds the default value on creation for the disc_detail field.
+	user.DefaultDiscDetail = userDescDiscDetail.Default.(string)
+	// user.DiscDetailValidator is a validator for the "disc_detail" field. It is called by the builders before save.
+	user.DiscDetailValidator = userDescDiscDetail.Validators[0].(func(string) error)
+	// userDescRegisterTime is the schema descriptor for register_time field.
+	userDescRegisterTime := userFields[9].Descriptor()
+	// user.DefaultRegisterTime holds the default value on creation for the register_time field.
+	user.DefaultRegisterTime = userDescRegisterTime.Default.(func() time.Time)
+	// userDescPasswordHash is the schema descriptor for password_hash field.
+	userDescPasswordHash := userFields[10].Descriptor()
+	// user.PasswordHashValidator is a validator for the "password_hash" field. It is called by the builders before save.
+	user.PasswordHashValidator = userDescPasswordHash.Validators[0].(func(string) error)
+	// userDescMustChangePassword is the schema descriptor for must_change_password field.
+	userDescMustChangePassword := userFields[12].Descriptor()
+	// user.DefaultMustChangePassword holds the default value on creation for the must_change_password field.
+	user.DefaultMustChangePassword = userDescMustChangePassword.Default.(bool)
+	// userDescFailedLogins is the schema descriptor for failed_logins field.
+	userDescFailedLogins := userFields[13].Descriptor()
+	// user.DefaultFailedLogins holds the default value on creation for the failed_logins field.
+	user.DefaultFailedLogins = userDescFailedLogins.Default.(int)
+	// user.FailedLoginsValidator is a validator for the "failed_logins" field. It is called by the builders before save.
+	user.FailedLoginsValidator = userDescFailedLogins.Validators[0].(func(int) error)
+	// userDescDisabled is the schema descriptor for disabled field.
+	userDescDisabled := userFields[15].Descriptor()
+	// user.DefaultDisabled holds the default value on creation for the disabled field.
+	user.DefaultDisabled = userDescDisabled.Default.(bool)
+	workgroupMixin := entschema.WorkGroup{}.Mixin()
+	workgroupMixinFields2 := workgroupMixin[2].Fields()
+	_ = workgroupMixinFields2
+	workgroupFields := entschema.WorkGroup{}.Fields()
+	_ = workgroupFields
+	// workgroupDescCreatedAt is the schema descriptor for created_at field.
+	workgroupDescCreatedAt := workgroupMixinFields2[0].Descriptor()
+	// workgroup.DefaultCreatedAt holds the default value on creation for the created_at field.
+	workgroup.DefaultCreatedAt = workgroupDescCreatedAt.Default.(func() time.Time)
+	// workgroupDescUpdatedAt is the schema descriptor for updated_at field.
+	workgroupDescUpdatedAt := workgroupMixinFields2[1].Descriptor()
+	// workgroup.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	workgroup.DefaultUpdatedAt = workgroupDescUpdatedAt.Default.(func() time.Time)
+	// workgroup.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	workgroup.UpdateDefaultUpdatedAt = workgroupDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// workgroupDescGroupName is the schema descriptor for group_name field.
+	workgroupDescGroupName := workgroupFields[0].Descriptor()
+	// workgroup.GroupNameValidator is a validator for the "group_name" field. It is called by the builders before save.
+	workgroup.GroupNameValidator = func() func(string) error {
+		validators := workgroupDescGroupName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(group_name string) error {
+			for _, fn := range fns {
+				if err := fn(group_name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// workgroupDescDescription is the schema descriptor for description field.
+	workgroupDescDescription := workgroupFields[1].Descriptor()
+	// workgroup.DefaultDescription holds the default value on creation for the description field.
+	workgroup.DefaultDescription = workgroupDescDescription.Default.(string)
+	// workgroup.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	workgroup.DescriptionValidator = workgroupDescDescription.Validators[0].(func(string) error)
 }

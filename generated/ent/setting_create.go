@@ -62,6 +62,12 @@ func (_c *SettingCreate) SetValue(v string) *SettingCreate {
 	return _c
 }
 
+// SetID sets the "id" field.
+func (_c *SettingCreate) SetID(v int64) *SettingCreate {
+	_c.mutation.SetID(v)
+	return _c
+}
+
 // Mutation returns the SettingMutation object of the builder.
 func (_c *SettingCreate) Mutation() *SettingMutation {
 	return _c.mutation
@@ -140,8 +146,10 @@ func (_c *SettingCreate) sqlSave(ctx context.Context) (*Setting, error) {
 		}
 		return nil, err
 	}
-	id := _spec.ID.Value.(int64)
-	_node.ID = int(id)
+	if _spec.ID.Value != _node.ID {
+		id := _spec.ID.Value.(int64)
+		_node.ID = int64(id)
+	}
 	_c.mutation.id = &_node.ID
 	_c.mutation.done = true
 	return _node, nil
@@ -150,9 +158,13 @@ func (_c *SettingCreate) sqlSave(ctx context.Context) (*Setting, error) {
 func (_c *SettingCreate) createSpec() (*Setting, *sqlgraph.CreateSpec) {
 	var (
 		_node = &Setting{config: _c.config}
-		_spec = sqlgraph.NewCreateSpec(setting.Table, sqlgraph.NewFieldSpec(setting.FieldID, field.TypeInt))
+		_spec = sqlgraph.NewCreateSpec(setting.Table, sqlgraph.NewFieldSpec(setting.FieldID, field.TypeInt64))
 	)
 	_spec.OnConflict = _c.conflict
+	if id, ok := _c.mutation.ID(); ok {
+		_node.ID = id
+		_spec.ID.Value = id
+	}
 	if value, ok := _c.mutation.CreatedAt(); ok {
 		_spec.SetField(setting.FieldCreatedAt, field.TypeTime, value)
 		_node.CreatedAt = value
@@ -257,17 +269,23 @@ func (u *SettingUpsert) UpdateValue() *SettingUpsert {
 	return u
 }
 
-// UpdateNewValues updates the mutable fields using the new values that were set on create.
+// UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
 //	client.Setting.Create().
 //		OnConflict(
 //			sql.ResolveWithNewValues(),
+//			sql.ResolveWith(func(u *sql.UpdateSet) {
+//				u.SetIgnore(setting.FieldID)
+//			}),
 //		).
 //		Exec(ctx)
 func (u *SettingUpsertOne) UpdateNewValues() *SettingUpsertOne {
 	u.create.conflict = append(u.create.conflict, sql.ResolveWithNewValues())
 	u.create.conflict = append(u.create.conflict, sql.ResolveWith(func(s *sql.UpdateSet) {
+		if _, exists := u.create.mutation.ID(); exists {
+			s.SetIgnore(setting.FieldID)
+		}
 		if _, exists := u.create.mutation.CreatedAt(); exists {
 			s.SetIgnore(setting.FieldCreatedAt)
 		}
@@ -360,7 +378,7 @@ func (u *SettingUpsertOne) ExecX(ctx context.Context) {
 }
 
 // Exec executes the UPSERT query and returns the inserted/updated ID.
-func (u *SettingUpsertOne) ID(ctx context.Context) (id int, err error) {
+func (u *SettingUpsertOne) ID(ctx context.Context) (id int64, err error) {
 	node, err := u.create.Save(ctx)
 	if err != nil {
 		return id, err
@@ -369,7 +387,7 @@ func (u *SettingUpsertOne) ID(ctx context.Context) (id int, err error) {
 }
 
 // IDX is like ID, but panics if an error occurs.
-func (u *SettingUpsertOne) IDX(ctx context.Context) int {
+func (u *SettingUpsertOne) IDX(ctx context.Context) int64 {
 	id, err := u.ID(ctx)
 	if err != nil {
 		panic(err)
@@ -424,9 +442,9 @@ func (_c *SettingCreateBulk) Save(ctx context.Context) ([]*Setting, error) {
 					return nil, err
 				}
 				mutation.id = &nodes[i].ID
-				if specs[i].ID.Value != nil {
+				if specs[i].ID.Value != nil && nodes[i].ID == 0 {
 					id := specs[i].ID.Value.(int64)
-					nodes[i].ID = int(id)
+					nodes[i].ID = int64(id)
 				}
 				mutation.done = true
 				return nodes[i], nil
@@ -514,12 +532,18 @@ type SettingUpsertBulk struct {
 //	client.Setting.Create().
 //		OnConflict(
 //			sql.ResolveWithNewValues(),
+//			sql.ResolveWith(func(u *sql.UpdateSet) {
+//				u.SetIgnore(setting.FieldID)
+//			}),
 //		).
 //		Exec(ctx)
 func (u *SettingUpsertBulk) UpdateNewValues() *SettingUpsertBulk {
 	u.create.conflict = append(u.create.conflict, sql.ResolveWithNewValues())
 	u.create.conflict = append(u.create.conflict, sql.ResolveWith(func(s *sql.UpdateSet) {
 		for _, b := range u.create.builders {
+			if _, exists := b.mutation.ID(); exists {
+				s.SetIgnore(setting.FieldID)
+			}
 			if _, exists := b.mutation.CreatedAt(); exists {
 				s.SetIgnore(setting.FieldCreatedAt)
 			}

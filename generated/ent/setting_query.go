@@ -84,8 +84,8 @@ func (_q *SettingQuery) FirstX(ctx context.Context) *Setting {
 
 // FirstID returns the first Setting ID from the query.
 // Returns a *NotFoundError when no Setting ID was found.
-func (_q *SettingQuery) FirstID(ctx context.Context) (id int, err error) {
-	var ids []int
+func (_q *SettingQuery) FirstID(ctx context.Context) (id int64, err error) {
+	var ids []int64
 	if ids, err = _q.Limit(1).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryFirstID)); err != nil {
 		return
 	}
@@ -97,7 +97,7 @@ func (_q *SettingQuery) FirstID(ctx context.Context) (id int, err error) {
 }
 
 // FirstIDX is like FirstID, but panics if an error occurs.
-func (_q *SettingQuery) FirstIDX(ctx context.Context) int {
+func (_q *SettingQuery) FirstIDX(ctx context.Context) int64 {
 	id, err := _q.FirstID(ctx)
 	if err != nil && !IsNotFound(err) {
 		panic(err)
@@ -135,8 +135,8 @@ func (_q *SettingQuery) OnlyX(ctx context.Context) *Setting {
 // OnlyID is like Only, but returns the only Setting ID in the query.
 // Returns a *NotSingularError when more than one Setting ID is found.
 // Returns a *NotFoundError when no entities are found.
-func (_q *SettingQuery) OnlyID(ctx context.Context) (id int, err error) {
-	var ids []int
+func (_q *SettingQuery) OnlyID(ctx context.Context) (id int64, err error) {
+	var ids []int64
 	if ids, err = _q.Limit(2).IDs(setContextOp(ctx, _q.ctx, ent.OpQueryOnlyID)); err != nil {
 		return
 	}
@@ -152,7 +152,7 @@ func (_q *SettingQuery) OnlyID(ctx context.Context) (id int, err error) {
 }
 
 // OnlyIDX is like OnlyID, but panics if an error occurs.
-func (_q *SettingQuery) OnlyIDX(ctx context.Context) int {
+func (_q *SettingQuery) OnlyIDX(ctx context.Context) int64 {
 	id, err := _q.OnlyID(ctx)
 	if err != nil {
 		panic(err)
@@ -180,7 +180,7 @@ func (_q *SettingQuery) AllX(ctx context.Context) []*Setting {
 }
 
 // IDs executes the query and returns a list of Setting IDs.
-func (_q *SettingQuery) IDs(ctx context.Context) (ids []int, err error) {
+func (_q *SettingQuery) IDs(ctx context.Context) (ids []int64, err error) {
 	if _q.ctx.Unique == nil && _q.path != nil {
 		_q.Unique(true)
 	}
@@ -192,7 +192,7 @@ func (_q *SettingQuery) IDs(ctx context.Context) (ids []int, err error) {
 }
 
 // IDsX is like IDs, but panics if an error occurs.
-func (_q *SettingQuery) IDsX(ctx context.Context) []int {
+func (_q *SettingQuery) IDsX(ctx context.Context) []int64 {
 	ids, err := _q.IDs(ctx)
 	if err != nil {
 		panic(err)
@@ -373,7 +373,7 @@ func (_q *SettingQuery) sqlCount(ctx context.Context) (int, error) {
 }
 
 func (_q *SettingQuery) querySpec() *sqlgraph.QuerySpec {
-	_spec := sqlgraph.NewQuerySpec(setting.Table, setting.Columns, sqlgraph.NewFieldSpec(setting.FieldID, field.TypeInt))
+	_spec := sqlgraph.NewQuerySpec(setting.Table, setting.Columns, sqlgraph.NewFieldSpec(setting.FieldID, field.TypeInt64))
 	_spec.From = _q.sql
 	if unique := _q.ctx.Unique; unique != nil {
 		_spec.Unique = *unique

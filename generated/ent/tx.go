@@ -12,10 +12,40 @@ import (
 // Tx is a transactional client that is created by calling Client.Tx().
 type Tx struct {
 	config
+	// Dict is the client for interacting with the Dict builders.
+	Dict *DictClient
+	// DictItem is the client for interacting with the DictItem builders.
+	DictItem *DictItemClient
+	// LoginLog is the client for interacting with the LoginLog builders.
+	LoginLog *LoginLogClient
+	// Menu is the client for interacting with the Menu builders.
+	Menu *MenuClient
+	// OperationLog is the client for interacting with the OperationLog builders.
+	OperationLog *OperationLogClient
+	// Org is the client for interacting with the Org builders.
+	Org *OrgClient
+	// Role is the client for interacting with the Role builders.
+	Role *RoleClient
+	// RoleMenu is the client for interacting with the RoleMenu builders.
+	RoleMenu *RoleMenuClient
+	// Session is the client for interacting with the Session builders.
+	Session *SessionClient
 	// Setting is the client for interacting with the Setting builders.
 	Setting *SettingClient
 	// Tenant is the client for interacting with the Tenant builders.
 	Tenant *TenantClient
+	// User is the client for interacting with the User builders.
+	User *UserClient
+	// UserOrg is the client for interacting with the UserOrg builders.
+	UserOrg *UserOrgClient
+	// UserRole is the client for interacting with the UserRole builders.
+	UserRole *UserRoleClient
+	// WorkGroup is the client for interacting with the WorkGroup builders.
+	WorkGroup *WorkGroupClient
+	// WorkGroupOrg is the client for interacting with the WorkGroupOrg builders.
+	WorkGroupOrg *WorkGroupOrgClient
+	// WorkGroupUser is the client for interacting with the WorkGroupUser builders.
+	WorkGroupUser *WorkGroupUserClient
 
 	// lazily loaded.
 	client     *Client
@@ -147,8 +177,23 @@ func (tx *Tx) Client() *Client {
 }
 
 func (tx *Tx) init() {
+	tx.Dict = NewDictClient(tx.config)
+	tx.DictItem = NewDictItemClient(tx.config)
+	tx.LoginLog = NewLoginLogClient(tx.config)
+	tx.Menu = NewMenuClient(tx.config)
+	tx.OperationLog = NewOperationLogClient(tx.config)
+	tx.Org = NewOrgClient(tx.config)
+	tx.Role = NewRoleClient(tx.config)
+	tx.RoleMenu = NewRoleMenuClient(tx.config)
+	tx.Session = NewSessionClient(tx.config)
 	tx.Setting = NewSettingClient(tx.config)
 	tx.Tenant = NewTenantClient(tx.config)
+	tx.User = NewUserClient(tx.config)
+	tx.UserOrg = NewUserOrgClient(tx.config)
+	tx.UserRole = NewUserRoleClient(tx.config)
+	tx.WorkGroup = NewWorkGroupClient(tx.config)
+	tx.WorkGroupOrg = NewWorkGroupOrgClient(tx.config)
+	tx.WorkGroupUser = NewWorkGroupUserClient(tx.config)
 }
 
 // txDriver wraps the given dialect.Tx with a nop dialect.Driver implementation.
@@ -158,7 +203,7 @@ func (tx *Tx) init() {
 // of them in order to commit or rollback the transaction.
 //
 // If a closed transaction is embedded in one of the generated entities, and the entity
-// applies a query, for example: Setting.QueryXXX(), the query will be executed
+// applies a query, for example: Dict.QueryXXX(), the query will be executed
 // through the driver which created this transaction.
 //
 // Note that txDriver is not goroutine safe.

@@ -9,9 +9,335 @@ import (
 )
 
 var (
+	// XzDictColumns holds the columns for the "xz_dict" table.
+	XzDictColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "type", Type: field.TypeString, Unique: true, Size: 100},
+		{Name: "title", Type: field.TypeString, Size: 100, Default: ""},
+	}
+	// XzDictTable holds the schema information for the "xz_dict" table.
+	XzDictTable = &schema.Table{
+		Name:       "xz_dict",
+		Columns:    XzDictColumns,
+		PrimaryKey: []*schema.Column{XzDictColumns[0]},
+	}
+	// XzDictItemColumns holds the columns for the "xz_dict_item" table.
+	XzDictItemColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "value", Type: field.TypeString, Size: 100},
+		{Name: "label", Type: field.TypeString, Size: 100},
+		{Name: "sort", Type: field.TypeInt, Default: 0},
+		{Name: "color", Type: field.TypeString, Size: 20, Default: ""},
+		{Name: "dict_id", Type: field.TypeInt64},
+	}
+	// XzDictItemTable holds the schema information for the "xz_dict_item" table.
+	XzDictItemTable = &schema.Table{
+		Name:       "xz_dict_item",
+		Columns:    XzDictItemColumns,
+		PrimaryKey: []*schema.Column{XzDictItemColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_dict_item_xz_dict_items",
+				Columns:    []*schema.Column{XzDictItemColumns[7]},
+				RefColumns: []*schema.Column{XzDictColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "dictitem_dict_id_value",
+				Unique:  true,
+				Columns: []*schema.Column{XzDictItemColumns[7], XzDictItemColumns[3]},
+			},
+		},
+	}
+	// XzLoginLogColumns holds the columns for the "xz_login_log" table.
+	XzLoginLogColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "tenant_id", Type: field.TypeInt64},
+		{Name: "user_id", Type: field.TypeInt64, Nullable: true},
+		{Name: "user_name", Type: field.TypeString, Size: 100},
+		{Name: "ip", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "user_agent", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "time", Type: field.TypeTime},
+		{Name: "message", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "status", Type: field.TypeInt},
+	}
+	// XzLoginLogTable holds the schema information for the "xz_login_log" table.
+	XzLoginLogTable = &schema.Table{
+		Name:       "xz_login_log",
+		Columns:    XzLoginLogColumns,
+		PrimaryKey: []*schema.Column{XzLoginLogColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "loginlog_tenant_id_time",
+				Unique:  false,
+				Columns: []*schema.Column{XzLoginLogColumns[1], XzLoginLogColumns[6]},
+			},
+			{
+				Name:    "loginlog_tenant_id_user_name",
+				Unique:  false,
+				Columns: []*schema.Column{XzLoginLogColumns[1], XzLoginLogColumns[3]},
+			},
+		},
+	}
+	// XzMenuColumns holds the columns for the "xz_menu" table.
+	XzMenuColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "parent_id", Type: field.TypeInt64, Default: 0},
+		{Name: "orderby", Type: field.TypeInt, Default: 0},
+		{Name: "type", Type: field.TypeEnum, Enums: []string{"menu1", "menu2", "menu2-sp", "menu3-sp", "menu3", "page", "button"}},
+		{Name: "title", Type: field.TypeString, Size: 50},
+		{Name: "icon", Type: field.TypeString, Size: 1000, Default: ""},
+		{Name: "name", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "url", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "path", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "component", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "permission_code", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "address", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "choose", Type: field.TypeBool, Default: false},
+		{Name: "terminal", Type: field.TypeEnum, Enums: []string{"web", "mini", "app"}, Default: "web"},
+		{Name: "module", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "system", Type: field.TypeBool, Default: false},
+		{Name: "key", Type: field.TypeString, Unique: true, Nullable: true, Size: 200},
+	}
+	// XzMenuTable holds the schema information for the "xz_menu" table.
+	XzMenuTable = &schema.Table{
+		Name:       "xz_menu",
+		Columns:    XzMenuColumns,
+		PrimaryKey: []*schema.Column{XzMenuColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "menu_terminal_parent_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzMenuColumns[15], XzMenuColumns[3]},
+			},
+			{
+				Name:    "menu_module",
+				Unique:  false,
+				Columns: []*schema.Column{XzMenuColumns[16]},
+			},
+			{
+				Name:    "menu_permission_code",
+				Unique:  false,
+				Columns: []*schema.Column{XzMenuColumns[12]},
+			},
+		},
+	}
+	// XzOperationLogColumns holds the columns for the "xz_operation_log" table.
+	XzOperationLogColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "tenant_id", Type: field.TypeInt64},
+		{Name: "user_id", Type: field.TypeInt64, Nullable: true},
+		{Name: "username", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "uri", Type: field.TypeString, Size: 2000},
+		{Name: "method", Type: field.TypeString, Size: 10},
+		{Name: "ip", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "time", Type: field.TypeTime},
+		{Name: "params", Type: field.TypeString, Nullable: true, Size: 2147483647},
+		{Name: "message", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "error", Type: field.TypeString, Nullable: true, Size: 2147483647},
+		{Name: "status", Type: field.TypeInt},
+		{Name: "duration", Type: field.TypeInt64, Default: 0},
+	}
+	// XzOperationLogTable holds the schema information for the "xz_operation_log" table.
+	XzOperationLogTable = &schema.Table{
+		Name:       "xz_operation_log",
+		Columns:    XzOperationLogColumns,
+		PrimaryKey: []*schema.Column{XzOperationLogColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "operationlog_tenant_id_time",
+				Unique:  false,
+				Columns: []*schema.Column{XzOperationLogColumns[1], XzOperationLogColumns[7]},
+			},
+			{
+				Name:    "operationlog_tenant_id_username",
+				Unique:  false,
+				Columns: []*schema.Column{XzOperationLogColumns[1], XzOperationLogColumns[3]},
+			},
+		},
+	}
+	// XzOrgColumns holds the columns for the "xz_org" table.
+	XzOrgColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "org_name", Type: field.TypeString, Size: 100},
+		{Name: "description", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "parent_id", Type: field.TypeInt64, Default: 0},
+		{Name: "orderby", Type: field.TypeInt, Default: 0},
+		{Name: "path", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "level", Type: field.TypeInt, Default: 1},
+		{Name: "tenant_id", Type: field.TypeInt64},
+	}
+	// XzOrgTable holds the schema information for the "xz_org" table.
+	XzOrgTable = &schema.Table{
+		Name:       "xz_org",
+		Columns:    XzOrgColumns,
+		PrimaryKey: []*schema.Column{XzOrgColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_org_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzOrgColumns[9]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "org_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzOrgColumns[9]},
+			},
+			{
+				Name:    "org_tenant_id_parent_id_orderby",
+				Unique:  false,
+				Columns: []*schema.Column{XzOrgColumns[9], XzOrgColumns[5], XzOrgColumns[6]},
+			},
+			{
+				Name:    "org_tenant_id_path",
+				Unique:  false,
+				Columns: []*schema.Column{XzOrgColumns[9], XzOrgColumns[7]},
+			},
+		},
+	}
+	// XzRoleColumns holds the columns for the "xz_role" table.
+	XzRoleColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 50},
+		{Name: "role_extent", Type: field.TypeString, Size: 50, Default: ""},
+		{Name: "parent_id", Type: field.TypeInt64, Default: 0},
+		{Name: "icon", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "data_scope", Type: field.TypeEnum, Enums: []string{"all", "subtree", "org", "own"}, Default: "subtree"},
+		{Name: "system", Type: field.TypeBool, Default: false},
+		{Name: "tenant_id", Type: field.TypeInt64},
+	}
+	// XzRoleTable holds the schema information for the "xz_role" table.
+	XzRoleTable = &schema.Table{
+		Name:       "xz_role",
+		Columns:    XzRoleColumns,
+		PrimaryKey: []*schema.Column{XzRoleColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_role_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzRoleColumns[9]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "role_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzRoleColumns[9]},
+			},
+			{
+				Name:    "role_tenant_id_name",
+				Unique:  true,
+				Columns: []*schema.Column{XzRoleColumns[9], XzRoleColumns[3]},
+			},
+		},
+	}
+	// XzRoleMenuColumns holds the columns for the "xz_role_menu" table.
+	XzRoleMenuColumns = []*schema.Column{
+		{Name: "terminal", Type: field.TypeEnum, Enums: []string{"web", "mini", "app"}, Default: "web"},
+		{Name: "role_id", Type: field.TypeInt64},
+		{Name: "menu_id", Type: field.TypeInt64},
+	}
+	// XzRoleMenuTable holds the schema information for the "xz_role_menu" table.
+	XzRoleMenuTable = &schema.Table{
+		Name:       "xz_role_menu",
+		Columns:    XzRoleMenuColumns,
+		PrimaryKey: []*schema.Column{XzRoleMenuColumns[1], XzRoleMenuColumns[2]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_role_menu_xz_role_role",
+				Columns:    []*schema.Column{XzRoleMenuColumns[1]},
+				RefColumns: []*schema.Column{XzRoleColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "xz_role_menu_xz_menu_menu",
+				Columns:    []*schema.Column{XzRoleMenuColumns[2]},
+				RefColumns: []*schema.Column{XzMenuColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "rolemenu_menu_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzRoleMenuColumns[2]},
+			},
+			{
+				Name:    "rolemenu_role_id_terminal",
+				Unique:  false,
+				Columns: []*schema.Column{XzRoleMenuColumns[1], XzRoleMenuColumns[0]},
+			},
+		},
+	}
+	// XzSessionColumns holds the columns for the "xz_session" table.
+	XzSessionColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "jti", Type: field.TypeString, Unique: true, Size: 64},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
+		{Name: "ip", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "user_agent", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "tenant_id", Type: field.TypeInt64},
+		{Name: "user_id", Type: field.TypeInt64},
+	}
+	// XzSessionTable holds the schema information for the "xz_session" table.
+	XzSessionTable = &schema.Table{
+		Name:       "xz_session",
+		Columns:    XzSessionColumns,
+		PrimaryKey: []*schema.Column{XzSessionColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_session_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzSessionColumns[8]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "xz_session_xz_user_sessions",
+				Columns:    []*schema.Column{XzSessionColumns[9]},
+				RefColumns: []*schema.Column{XzUserColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "session_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzSessionColumns[8]},
+			},
+			{
+				Name:    "session_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzSessionColumns[9]},
+			},
+			{
+				Name:    "session_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{XzSessionColumns[4]},
+			},
+		},
+	}
 	// XzSettingColumns holds the columns for the "xz_setting" table.
 	XzSettingColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "id", Type: field.TypeInt64, Increment: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "key", Type: field.TypeString, Unique: true, Size: 100},
@@ -25,7 +351,7 @@ var (
 	}
 	// XzTenantColumns holds the columns for the "xz_tenant" table.
 	XzTenantColumns = []*schema.Column{
-		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "id", Type: field.TypeInt64, Increment: true},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "name", Type: field.TypeString, Size: 100},
@@ -38,18 +364,334 @@ var (
 		Columns:    XzTenantColumns,
 		PrimaryKey: []*schema.Column{XzTenantColumns[0]},
 	}
+	// XzUserColumns holds the columns for the "xz_user" table.
+	XzUserColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "username", Type: field.TypeString, Size: 50},
+		{Name: "family_name", Type: field.TypeString, Size: 50, Default: ""},
+		{Name: "name", Type: field.TypeString, Size: 50, Default: ""},
+		{Name: "mobile", Type: field.TypeString, Size: 20, Default: ""},
+		{Name: "email", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "img_path", Type: field.TypeString, Nullable: true, Size: 2147483647},
+		{Name: "last_login", Type: field.TypeTime, Nullable: true},
+		{Name: "disc_title", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "disc_detail", Type: field.TypeString, Size: 1000, Default: ""},
+		{Name: "register_time", Type: field.TypeTime},
+		{Name: "password_hash", Type: field.TypeString, Size: 255},
+		{Name: "password_changed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "must_change_password", Type: field.TypeBool, Default: false},
+		{Name: "failed_logins", Type: field.TypeInt, Default: 0},
+		{Name: "locked_until", Type: field.TypeTime, Nullable: true},
+		{Name: "disabled", Type: field.TypeBool, Default: false},
+		{Name: "data_scope", Type: field.TypeEnum, Nullable: true, Enums: []string{"all", "subtree", "org", "own"}},
+		{Name: "tenant_id", Type: field.TypeInt64},
+		{Name: "org_id", Type: field.TypeInt64, Nullable: true},
+	}
+	// XzUserTable holds the schema information for the "xz_user" table.
+	XzUserTable = &schema.Table{
+		Name:       "xz_user",
+		Columns:    XzUserColumns,
+		PrimaryKey: []*schema.Column{XzUserColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_user_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzUserColumns[20]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "xz_user_xz_org_org",
+				Columns:    []*schema.Column{XzUserColumns[21]},
+				RefColumns: []*schema.Column{XzOrgColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "user_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzUserColumns[20]},
+			},
+			{
+				Name:    "user_tenant_id_username",
+				Unique:  true,
+				Columns: []*schema.Column{XzUserColumns[20], XzUserColumns[3]},
+			},
+			{
+				Name:    "user_tenant_id_mobile",
+				Unique:  false,
+				Columns: []*schema.Column{XzUserColumns[20], XzUserColumns[6]},
+			},
+			{
+				Name:    "user_org_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzUserColumns[21]},
+			},
+		},
+	}
+	// XzUserOrgColumns holds the columns for the "xz_user_org" table.
+	XzUserOrgColumns = []*schema.Column{
+		{Name: "user_id", Type: field.TypeInt64},
+		{Name: "org_id", Type: field.TypeInt64},
+	}
+	// XzUserOrgTable holds the schema information for the "xz_user_org" table.
+	XzUserOrgTable = &schema.Table{
+		Name:       "xz_user_org",
+		Columns:    XzUserOrgColumns,
+		PrimaryKey: []*schema.Column{XzUserOrgColumns[0], XzUserOrgColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_user_org_xz_user_user",
+				Columns:    []*schema.Column{XzUserOrgColumns[0]},
+				RefColumns: []*schema.Column{XzUserColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "xz_user_org_xz_org_org",
+				Columns:    []*schema.Column{XzUserOrgColumns[1]},
+				RefColumns: []*schema.Column{XzOrgColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "userorg_org_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzUserOrgColumns[1]},
+			},
+		},
+	}
+	// XzUserRoleColumns holds the columns for the "xz_user_role" table.
+	XzUserRoleColumns = []*schema.Column{
+		{Name: "user_id", Type: field.TypeInt64},
+		{Name: "role_id", Type: field.TypeInt64},
+	}
+	// XzUserRoleTable holds the schema information for the "xz_user_role" table.
+	XzUserRoleTable = &schema.Table{
+		Name:       "xz_user_role",
+		Columns:    XzUserRoleColumns,
+		PrimaryKey: []*schema.Column{XzUserRoleColumns[0], XzUserRoleColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_user_role_xz_user_user",
+				Columns:    []*schema.Column{XzUserRoleColumns[0]},
+				RefColumns: []*schema.Column{XzUserColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "xz_user_role_xz_role_role",
+				Columns:    []*schema.Column{XzUserRoleColumns[1]},
+				RefColumns: []*schema.Column{XzRoleColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "userrole_role_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzUserRoleColumns[1]},
+			},
+		},
+	}
+	// XzWorkGroupColumns holds the columns for the "xz_work_group" table.
+	XzWorkGroupColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "group_name", Type: field.TypeString, Size: 100},
+		{Name: "description", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "tenant_id", Type: field.TypeInt64},
+		{Name: "org_id", Type: field.TypeInt64, Nullable: true},
+	}
+	// XzWorkGroupTable holds the schema information for the "xz_work_group" table.
+	XzWorkGroupTable = &schema.Table{
+		Name:       "xz_work_group",
+		Columns:    XzWorkGroupColumns,
+		PrimaryKey: []*schema.Column{XzWorkGroupColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_work_group_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzWorkGroupColumns[5]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "xz_work_group_xz_org_org",
+				Columns:    []*schema.Column{XzWorkGroupColumns[6]},
+				RefColumns: []*schema.Column{XzOrgColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "workgroup_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzWorkGroupColumns[5]},
+			},
+			{
+				Name:    "workgroup_org_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzWorkGroupColumns[6]},
+			},
+		},
+	}
+	// XzWorkGroupOrgColumns holds the columns for the "xz_work_group_org" table.
+	XzWorkGroupOrgColumns = []*schema.Column{
+		{Name: "work_group_id", Type: field.TypeInt64},
+		{Name: "org_id", Type: field.TypeInt64},
+	}
+	// XzWorkGroupOrgTable holds the schema information for the "xz_work_group_org" table.
+	XzWorkGroupOrgTable = &schema.Table{
+		Name:       "xz_work_group_org",
+		Columns:    XzWorkGroupOrgColumns,
+		PrimaryKey: []*schema.Column{XzWorkGroupOrgColumns[0], XzWorkGroupOrgColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_work_group_org_xz_work_group_work_group",
+				Columns:    []*schema.Column{XzWorkGroupOrgColumns[0]},
+				RefColumns: []*schema.Column{XzWorkGroupColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "xz_work_group_org_xz_org_org",
+				Columns:    []*schema.Column{XzWorkGroupOrgColumns[1]},
+				RefColumns: []*schema.Column{XzOrgColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "workgrouporg_org_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzWorkGroupOrgColumns[1]},
+			},
+		},
+	}
+	// XzWorkGroupUserColumns holds the columns for the "xz_work_group_user" table.
+	XzWorkGroupUserColumns = []*schema.Column{
+		{Name: "work_group_id", Type: field.TypeInt64},
+		{Name: "user_id", Type: field.TypeInt64},
+	}
+	// XzWorkGroupUserTable holds the schema information for the "xz_work_group_user" table.
+	XzWorkGroupUserTable = &schema.Table{
+		Name:       "xz_work_group_user",
+		Columns:    XzWorkGroupUserColumns,
+		PrimaryKey: []*schema.Column{XzWorkGroupUserColumns[0], XzWorkGroupUserColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_work_group_user_xz_work_group_work_group",
+				Columns:    []*schema.Column{XzWorkGroupUserColumns[0]},
+				RefColumns: []*schema.Column{XzWorkGroupColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "xz_work_group_user_xz_user_user",
+				Columns:    []*schema.Column{XzWorkGroupUserColumns[1]},
+				RefColumns: []*schema.Column{XzUserColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "workgroupuser_user_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzWorkGroupUserColumns[1]},
+			},
+		},
+	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
+		XzDictTable,
+		XzDictItemTable,
+		XzLoginLogTable,
+		XzMenuTable,
+		XzOperationLogTable,
+		XzOrgTable,
+		XzRoleTable,
+		XzRoleMenuTable,
+		XzSessionTable,
 		XzSettingTable,
 		XzTenantTable,
+		XzUserTable,
+		XzUserOrgTable,
+		XzUserRoleTable,
+		XzWorkGroupTable,
+		XzWorkGroupOrgTable,
+		XzWorkGroupUserTable,
 	}
 )
 
 func init() {
+	XzDictTable.Annotation = &entsql.Annotation{
+		Table: "xz_dict",
+	}
+	XzDictItemTable.ForeignKeys[0].RefTable = XzDictTable
+	XzDictItemTable.Annotation = &entsql.Annotation{
+		Table: "xz_dict_item",
+	}
+	XzLoginLogTable.Annotation = &entsql.Annotation{
+		Table: "xz_login_log",
+	}
+	XzMenuTable.Annotation = &entsql.Annotation{
+		Table: "xz_menu",
+	}
+	XzOperationLogTable.Annotation = &entsql.Annotation{
+		Table: "xz_operation_log",
+	}
+	XzOrgTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzOrgTable.Annotation = &entsql.Annotation{
+		Table: "xz_org",
+	}
+	XzRoleTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzRoleTable.Annotation = &entsql.Annotation{
+		Table: "xz_role",
+	}
+	XzRoleMenuTable.ForeignKeys[0].RefTable = XzRoleTable
+	XzRoleMenuTable.ForeignKeys[1].RefTable = XzMenuTable
+	XzRoleMenuTable.Annotation = &entsql.Annotation{
+		Table: "xz_role_menu",
+	}
+	XzSessionTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzSessionTable.ForeignKeys[1].RefTable = XzUserTable
+	XzSessionTable.Annotation = &entsql.Annotation{
+		Table: "xz_session",
+	}
 	XzSettingTable.Annotation = &entsql.Annotation{
 		Table: "xz_setting",
 	}
 	XzTenantTable.Annotation = &entsql.Annotation{
 		Table: "xz_tenant",
+	}
+	XzUserTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzUserTable.ForeignKeys[1].RefTable = XzOrgTable
+	XzUserTable.Annotation = &entsql.Annotation{
+		Table: "xz_user",
+	}
+	XzUserOrgTable.ForeignKeys[0].RefTable = XzUserTable
+	XzUserOrgTable.ForeignKeys[1].RefTable = XzOrgTable
+	XzUserOrgTable.Annotation = &entsql.Annotation{
+		Table: "xz_user_org",
+	}
+	XzUserRoleTable.ForeignKeys[0].RefTable = XzUserTable
+	XzUserRoleTable.ForeignKeys[1].RefTable = XzRoleTable
+	XzUserRoleTable.Annotation = &entsql.Annotation{
+		Table: "xz_user_role",
+	}
+	XzWorkGroupTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzWorkGroupTable.ForeignKeys[1].RefTable = XzOrgTable
+	XzWorkGroupTable.Annotation = &entsql.Annotation{
+		Table: "xz_work_group",
+	}
+	XzWorkGroupOrgTable.ForeignKeys[0].RefTable = XzWorkGroupTable
+	XzWorkGroupOrgTable.ForeignKeys[1].RefTable = XzOrgTable
+	XzWorkGroupOrgTable.Annotation = &entsql.Annotation{
+		Table: "xz_work_group_org",
+	}
+	XzWorkGroupUserTable.ForeignKeys[0].RefTable = XzWorkGroupTable
+	XzWorkGroupUserTable.ForeignKeys[1].RefTable = XzUserTable
+	XzWorkGroupUserTable.Annotation = &entsql.Annotation{
+		Table: "xz_work_group_user",
 	}
 }

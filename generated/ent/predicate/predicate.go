@@ -6,8 +6,53 @@ import (
 	"entgo.io/ent/dialect/sql"
 )
 
+// Dict is the predicate function for dict builders.
+type Dict func(*sql.Selector)
+
+// DictItem is the predicate function for dictitem builders.
+type DictItem func(*sql.Selector)
+
+// LoginLog is the predicate function for loginlog builders.
+type LoginLog func(*sql.Selector)
+
+// Menu is the predicate function for menu builders.
+type Menu func(*sql.Selector)
+
+// OperationLog is the predicate function for operationlog builders.
+type OperationLog func(*sql.Selector)
+
+// Org is the predicate function for org builders.
+type Org func(*sql.Selector)
+
+// Role is the predicate function for role builders.
+type Role func(*sql.Selector)
+
+// RoleMenu is the predicate function for rolemenu builders.
+type RoleMenu func(*sql.Selector)
+
+// Session is the predicate function for session builders.
+type Session func(*sql.Selector)
+
 // Setting is the predicate function for setting builders.
 type Setting func(*sql.Selector)
 
 // Tenant is the predicate function for tenant builders.
 type Tenant func(*sql.Selector)
+
+// User is the predicate function for user builders.
+type User func(*sql.Selector)
+
+// UserOrg is the predicate function for userorg builders.
+type UserOrg func(*sql.Selector)
+
+// UserRole is the predicate function for userrole builders.
+type UserRole func(*sql.Selector)
+
+// WorkGroup is the predicate function for workgroup builders.
+type WorkGroup func(*sql.Selector)
+
+// WorkGroupOrg is the predicate function for workgrouporg builders.
+type WorkGroupOrg func(*sql.Selector)
+
+// WorkGroupUser is the predicate function for workgroupuser builders.
+type WorkGroupUser func(*sql.Selector)

@@ -10,47 +10,47 @@ import (
 )
 
 // ID filters vertices based on their ID field.
-func ID(id int) predicate.Setting {
+func ID(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldEQ(FieldID, id))
 }
 
 // IDEQ applies the EQ predicate on the ID field.
-func IDEQ(id int) predicate.Setting {
+func IDEQ(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldEQ(FieldID, id))
 }
 
 // IDNEQ applies the NEQ predicate on the ID field.
-func IDNEQ(id int) predicate.Setting {
+func IDNEQ(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldNEQ(FieldID, id))
 }
 
 // IDIn applies the In predicate on the ID field.
-func IDIn(ids ...int) predicate.Setting {
+func IDIn(ids ...int64) predicate.Setting {
 	return predicate.Setting(sql.FieldIn(FieldID, ids...))
 }
 
 // IDNotIn applies the NotIn predicate on the ID field.
-func IDNotIn(ids ...int) predicate.Setting {
+func IDNotIn(ids ...int64) predicate.Setting {
 	return predicate.Setting(sql.FieldNotIn(FieldID, ids...))
 }
 
 // IDGT applies the GT predicate on the ID field.
-func IDGT(id int) predicate.Setting {
+func IDGT(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldGT(FieldID, id))
 }
 
 // IDGTE applies the GTE predicate on the ID field.
-func IDGTE(id int) predicate.Setting {
+func IDGTE(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldGTE(FieldID, id))
 }
 
 // IDLT applies the LT predicate on the ID field.
-func IDLT(id int) predicate.Setting {
+func IDLT(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldLT(FieldID, id))
 }
 
 // IDLTE applies the LTE predicate on the ID field.
-func IDLTE(id int) predicate.Setting {
+func IDLTE(id int64) predicate.Setting {
 	return predicate.Setting(sql.FieldLTE(FieldID, id))
 }
 

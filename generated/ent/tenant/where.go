@@ -10,47 +10,47 @@ import (
 )
 
 // ID filters vertices based on their ID field.
-func ID(id int) predicate.Tenant {
+func ID(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldEQ(FieldID, id))
 }
 
 // IDEQ applies the EQ predicate on the ID field.
-func IDEQ(id int) predicate.Tenant {
+func IDEQ(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldEQ(FieldID, id))
 }
 
 // IDNEQ applies the NEQ predicate on the ID field.
-func IDNEQ(id int) predicate.Tenant {
+func IDNEQ(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldNEQ(FieldID, id))
 }
 
 // IDIn applies the In predicate on the ID field.
-func IDIn(ids ...int) predicate.Tenant {
+func IDIn(ids ...int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldIn(FieldID, ids...))
 }
 
 // IDNotIn applies the NotIn predicate on the ID field.
-func IDNotIn(ids ...int) predicate.Tenant {
+func IDNotIn(ids ...int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldNotIn(FieldID, ids...))
 }
 
 // IDGT applies the GT predicate on the ID field.
-func IDGT(id int) predicate.Tenant {
+func IDGT(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldGT(FieldID, id))
 }
 
 // IDGTE applies the GTE predicate on the ID field.
-func IDGTE(id int) predicate.Tenant {
+func IDGTE(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldGTE(FieldID, id))
 }
 
 // IDLT applies the LT predicate on the ID field.
-func IDLT(id int) predicate.Tenant {
+func IDLT(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldLT(FieldID, id))
 }
 
 // IDLTE applies the LTE predicate on the ID field.
-func IDLTE(id int) predicate.Tenant {
+func IDLTE(id int64) predicate.Tenant {
 	return predicate.Tenant(sql.FieldLTE(FieldID, id))
 }
 

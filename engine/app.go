@@ -1,0 +1,207 @@
+// Package engine is the generic runtime of Xiangzhi: App ties together the
+// configuration, the store, the module schemas, the echo server with its
+// middleware, the route table, the module dispatcher (engine/crud), the
+// embedded console and the schema hot reload. It knows nothing of villages:
+// the product's hand-written parts register through modules.Register(app).
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine/config"
+	"xiangzhi/engine/crud"
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// App is one running Xiangzhi server.
+type App struct {
+	cfg     config.Config
+	log     *slog.Logger
+	store   *store.Store
+	echo    *echo.Echo
+	crud    *crud.Dispatcher
+	metrics *httpx.Metrics
+	console *httpx.Console
+	authz   atomic.Pointer[authorizerBox]
+
+	mu     sync.Mutex // guards routes and hooks
+	routes []Route
+	hooks  []func(*schema.Set)
+
+	reloadMu sync.Mutex // one reload at a time
+}
+
+// New opens the store, loads the schema set (the embedded tree, or
+// cfg.SchemasDir when set), migrates every module table (unless
+// cfg.SkipMigrate) and builds the HTTP server. Schema files with problems
+// are logged with file:line and left out; the rest are served.
+func New(cfg config.Config) (*App, error) {
+	a := &App{cfg: cfg, log: cfg.Logger}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	a.authz.Store(&authorizerBox{OpenAuthorizer{}})
+	if cfg.SchemasDir != "" {
+		if st, err := os.Stat(cfg.SchemasDir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("schemas dir %q: not a directory", cfg.SchemasDir)
+		}
+	} else if cfg.SchemasFS == nil {
+		return nil, errors.New("no schemas: set SchemasDir or SchemasFS")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	st, err := store.Open(ctx, cfg.DBURL, cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	a.store = st
+	set, errs := a.load()
+	a.logLoadErrors(errs)
+	if !cfg.SkipMigrate {
+		for _, m := range set.Modules {
+			if err := st.Migrate(ctx, m, false); err != nil {
+				st.Close()
+				return nil, fmt.Errorf("migrate %s: %w", m.Name, err)
+			}
+		}
+	}
+	a.crud = crud.New(crud.Options{Store: st, Authorizer: appAuthorizer{a}, Logger: a.log, MaxBody: cfg.MaxBodyBytes})
+	a.crud.Swap(set)
+	a.metrics = httpx.NewMetrics()
+	if err := a.metrics.Registry().Register(httpx.NewDBCollector(st.DB())); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("register db metrics: %w", err)
+	}
+	a.console = httpx.NewConsole(cfg.ConsoleFS)
+	a.buildServer()
+	for _, m := range set.Modules {
+		a.log.Info("module loaded", "name", m.Name, "api", m.API, "table", m.TableName())
+	}
+	return a, nil
+}
+
+// schemaSource is the file system and root the schema set loads from.
+func (a *App) schemaSource() (fs.FS, string) {
+	if a.cfg.SchemasDir != "" {
+		return os.DirFS(a.cfg.SchemasDir), "."
+	}
+	return a.cfg.SchemasFS, "."
+}
+
+func (a *App) load() (*schema.Set, []*schema.LoadError) {
+	fsys, root := a.schemaSource()
+	set, errs := schema.LoadFS(fsys, root)
+	if set == nil {
+		set = &schema.Set{Dicts: map[string]*schema.Dict{}}
+	}
+	return set, errs
+}
+
+// logLoadErrors logs each schema problem as file:line: field: problem.
+func (a *App) logLoadErrors(errs []*schema.LoadError) {
+	for _, e := range errs {
+		a.log.Error("schema error", "error", e.Error(), "file", e.File, "line", e.Line)
+	}
+}
+
+// buildServer makes the echo server: middleware, system routes, and the
+// catch-all that serves modules and the console.
+func (a *App) buildServer() {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = httpx.ErrorHandler(a.log)
+	e.Pre(httpx.MethodOverride())
+	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Recover(a.log))
+	a.echo = e
+	a.AddRoutes("", a.systemRoutes()...)
+	e.Any("/*", a.fallback)
+}
+
+// Handler is the whole server as an http.Handler (for httptest).
+func (a *App) Handler() http.Handler { return a.echo }
+
+// Echo is the echo server, for hand-written parts that need more than
+// AddRoutes (a websocket, a group middleware).
+func (a *App) Echo() *echo.Echo { return a.echo }
+
+// Store is the module record store.
+func (a *App) Store() *store.Store { return a.store }
+
+// Modules is the schema set being served now.
+func (a *App) Modules() *schema.Set { return a.crud.Set() }
+
+// Config is the configuration the app runs with.
+func (a *App) Config() config.Config { return a.cfg }
+
+// Logger is the app's logger.
+func (a *App) Logger() *slog.Logger { return a.log }
+
+// Migrate migrates every served module's tables; drop also removes columns
+// and indexes the schemas no longer declare.
+func (a *App) Migrate(ctx context.Context, drop bool) error {
+	for _, m := range a.Modules().Modules {
+		if err := a.store.Migrate(ctx, m, drop); err != nil {
+			return fmt.Errorf("migrate %s: %w", m.Name, err)
+		}
+		a.log.Info("module migrated", "name", m.Name, "table", m.TableName(), "drop", drop)
+	}
+	return nil
+}
+
+// Serve listens on the configured address and serves until ctx is
+// cancelled, then shuts down gracefully (requests in flight get
+// ShutdownTimeout to finish). With a schemas directory it also watches it
+// for changes.
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", a.cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           a.echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+	}
+	a.log.Info("listening", "addr", ln.Addr().String(), "console", a.console.Built())
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	if a.cfg.SchemasDir != "" {
+		go a.Watch(watchCtx)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	timeout := a.cfg.ShutdownTimeout
+	if timeout <= 0 {
+		timeout = 15 * time.Second
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	a.log.Info("shutting down")
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.store.Close() }

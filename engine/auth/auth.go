@@ -1,0 +1,109 @@
+// Package auth is identity on the engine: the installation's login and
+// token keys (kept in the setting table), password hashing and policy,
+// signed tokens backed by server-side sessions, login with lockout and a
+// login log, the viewer carried in the request context, the Authorizer the
+// engine's route table calls, and the first-start bootstrap (default
+// tenant, organisation, 超级管理员 role, admin user, system menus) with the
+// menus generated for schema modules. It has no HTTP handlers: the system
+// API calls it.
+package auth
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"xiangzhi/generated/ent"
+)
+
+// Defaults of the lockout.
+const (
+	DefaultMaxFailures  = 5
+	DefaultLockDuration = 15 * time.Minute
+)
+
+// Permissions is what the service needs from the permission model
+// (engine/authz implements it): the codes a user holds in a tenant, as a
+// set that contains AllCodes for a super administrator, and the visit codes
+// that go into the token's auth claim.
+type Permissions interface {
+	CodeSet(tenantID, userID int64) CodeSet
+	VisitCodes(tenantID, userID int64) []string
+}
+
+// Options configure the service; zero values take the defaults.
+type Options struct {
+	// MaxFailures is how many wrong passwords in a row lock an account.
+	MaxFailures int
+	// LockDuration is how long a locked account stays locked.
+	LockDuration time.Duration
+	// TokenTTL is how long tokens and sessions live.
+	TokenTTL time.Duration
+	// Now is the clock; tests inject one.
+	Now func() time.Time
+	// Permissions gives viewers their codes; nil gives none.
+	Permissions Permissions
+	// Logger receives warnings; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Service is identity over the ent client: keys, tokens, sessions, login
+// and viewers.
+type Service struct {
+	client   *ent.Client
+	keys     *Keys
+	tokens   *Tokens
+	sessions *Sessions
+	perms    Permissions
+	opts     Options
+}
+
+// New loads (creating on first use) the installation's keys and returns the
+// service. The core tables must already be migrated.
+func New(ctx context.Context, client *ent.Client, opts Options) (*Service, error) {
+	if opts.MaxFailures <= 0 {
+		opts.MaxFailures = DefaultMaxFailures
+	}
+	if opts.LockDuration <= 0 {
+		opts.LockDuration = DefaultLockDuration
+	}
+	if opts.TokenTTL <= 0 {
+		opts.TokenTTL = DefaultTokenTTL
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	keys, err := LoadKeys(ctx, client)
+	if err != nil {
+		return nil, fmt.Errorf("load keys: %w", err)
+	}
+	return &Service{
+		client:   client,
+		keys:     keys,
+		tokens:   NewTokens(keys.SigningKey(), opts.TokenTTL, opts.Now),
+		sessions: NewSessions(client, opts.TokenTTL, opts.Now),
+		perms:    opts.Permissions,
+		opts:     opts,
+	}, nil
+}
+
+// Keys are the installation's login and signing keys.
+func (s *Service) Keys() *Keys { return s.keys }
+
+// Tokens signs and parses tokens.
+func (s *Service) Tokens() *Tokens { return s.tokens }
+
+// Sessions is the session store (logout: Sessions().Revoke(viewer.SessionID)).
+func (s *Service) Sessions() *Sessions { return s.sessions }
+
+// PublicKeyPEM is the login public key served by GET /api/system/publicKey.
+func (s *Service) PublicKeyPEM() string { return s.keys.PublicKeyPEM() }
+
+// Decrypt decrypts a password the browser encrypted with the public key.
+func (s *Service) Decrypt(b64 string) (string, error) { return s.keys.Decrypt(b64) }
+
+func (s *Service) now() time.Time { return s.opts.Now() }

@@ -1,0 +1,133 @@
+// Package crud serves every business module's REST API from its schema. One
+// catch-all route hands each request to the Dispatcher, which finds the
+// module by its api base path in a registry swapped atomically on reload
+// (so modules come and go without touching echo's router), checks the
+// operation's permission code through the Authorizer, and runs the handler:
+// decode, validate against the schema, call the store, answer the envelope.
+// There is no SQL here.
+//
+// Under a module's base path {api}:
+//
+//	GET    {api}                   list (criteria, page, size, sort)         <permission>.list
+//	GET    {api}/{id}              one record with children and history      <permission>.view
+//	POST   {api}                   create                                    <permission>.add
+//	PUT    {api}/{id}, PUT {api}   update (id in the path or the body)       <permission>.edit
+//	DELETE {api}/{id}              delete one                                <permission>.del
+//	DELETE {api}?ids=1,2,3         delete several                            <permission>.del
+//	PUT    {api}/{id}/status       status action {action, comment, version}  the action's code
+//	GET    {api}/export            xlsx of every matching row                <permission>.export
+//	POST   {api}/import            xlsx upload, dryRun=true report / commit  <permission>.import
+//	GET    {api}/import/template   empty xlsx with the headers               <permission>.import
+//	GET    {api}/schema            record schema, uiSchema, list config      <permission>.list
+//	GET    {api}/stats?by=f        group-by counts                           <permission>.list
+//
+// PUT and DELETE may arrive as POST with ?_method=PUT|DELETE (see
+// httpx.MethodOverride). Export and import exist only when the module
+// switches them on.
+package crud
+
+import (
+	"cmp"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// Authorizer decides whether the request may perform the operation that
+// needs the permission code, and returns the data scope it runs in.
+type Authorizer interface {
+	Authorize(c echo.Context, code string) (store.Scope, error)
+}
+
+// Options configure a Dispatcher.
+type Options struct {
+	// Store keeps the records.
+	Store *store.Store
+	// Authorizer checks every operation; required.
+	Authorizer Authorizer
+	// Logger receives import and export problems; nil means slog.Default().
+	Logger *slog.Logger
+	// MaxBody limits JSON bodies (httpx.DefaultMaxBody when 0).
+	MaxBody int64
+}
+
+// Dispatcher serves the module API of the current schema set.
+type Dispatcher struct {
+	opts Options
+	log  *slog.Logger
+	reg  atomic.Pointer[registry]
+}
+
+// registry is one immutable snapshot of the served modules.
+type registry struct {
+	set *schema.Set
+	// bases are the modules by api base, longest first, so a module nested
+	// under another's path wins.
+	bases []*schema.Module
+}
+
+// New returns a dispatcher serving an empty set until Swap.
+func New(opts Options) *Dispatcher {
+	d := &Dispatcher{opts: opts, log: opts.Logger}
+	if d.log == nil {
+		d.log = slog.Default()
+	}
+	if d.opts.MaxBody <= 0 {
+		d.opts.MaxBody = httpx.DefaultMaxBody
+	}
+	d.Swap(&schema.Set{})
+	return d
+}
+
+// Swap makes set the served one. Requests already running finish with the
+// set they started with.
+func (d *Dispatcher) Swap(set *schema.Set) {
+	r := &registry{set: set, bases: slices.Clone(set.Modules)}
+	slices.SortStableFunc(r.bases, func(a, b *schema.Module) int {
+		return cmp.Compare(len(b.API), len(a.API))
+	})
+	d.reg.Store(r)
+}
+
+// Set is the schema set being served.
+func (d *Dispatcher) Set() *schema.Set { return d.reg.Load().set }
+
+// find returns the module whose api base is path or a prefix of it at a
+// segment boundary, and the rest of the path after the base.
+func (r *registry) find(path string) (*schema.Module, string) {
+	for _, m := range r.bases {
+		base := strings.TrimSuffix(m.API, "/")
+		if path == base {
+			return m, ""
+		}
+		if strings.HasPrefix(path, base) && path[len(base)] == '/' {
+			return m, path[len(base):]
+		}
+	}
+	return nil, ""
+}
+
+// Owns reports whether path lies under a served module's base path.
+func (d *Dispatcher) Owns(path string) bool {
+	m, _ := d.reg.Load().find(path)
+	return m != nil
+}
+
+// Serve answers the request if its path lies under a module. handled is
+// false (and nothing is written) otherwise, so the caller can go on to the
+// console or a 404.
+func (d *Dispatcher) Serve(c echo.Context) (handled bool, err error) {
+	reg := d.reg.Load()
+	m, rest := reg.find(c.Request().URL.Path)
+	if m == nil {
+		return false, nil
+	}
+	return true, d.serve(c, reg.set, m, rest)
+}

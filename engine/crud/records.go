@@ -1,0 +1,188 @@
+package crud
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+)
+
+// reserved are query parameters that belong to the HTTP layer, not to the
+// criteria: the method override and the cache-busting timestamps some
+// clients add.
+var reserved = []string{"_method", "_t", "_"}
+
+// MaxBatch is the most ids one batch delete may name.
+const MaxBatch = 1000
+
+// list answers one page of the records the criteria match within the scope.
+func (d *Dispatcher) list(c echo.Context, x *call) error {
+	q, err := query.Parse(x.m, c.QueryParams(), reserved...)
+	if err != nil {
+		return err
+	}
+	page, err := d.opts.Store.List(c.Request().Context(), x.m, x.scope, q)
+	if err != nil {
+		return fmt.Errorf("list %s: %w", x.m.Name, err)
+	}
+	return httpx.OKPage(c, page.Rows, page.Total)
+}
+
+// get answers one record with its children and, for a module with a
+// workflow, its status history (the store adds both).
+func (d *Dispatcher) get(c echo.Context, x *call) error {
+	rec, err := d.opts.Store.Get(c.Request().Context(), x.m, x.scope, x.id)
+	if err != nil {
+		return fmt.Errorf("get %s %d: %w", x.m.Name, x.id, err)
+	}
+	return httpx.OK(c, rec)
+}
+
+// create validates the body against the module and inserts it, answering
+// the created record. Keys the server sets (id, version, the status, …) may
+// be echoed back: the validator accepts them and the store ignores them.
+func (d *Dispatcher) create(c echo.Context, x *call) error {
+	rec, err := httpx.BindObject(c, d.opts.MaxBody)
+	if err != nil {
+		return err
+	}
+	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
+		return err
+	}
+	created, err := d.opts.Store.Create(c.Request().Context(), x.m, x.scope, rec)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", x.m.Name, err)
+	}
+	return httpx.OK(c, created)
+}
+
+// update serves PUT {api}/{id} and PUT {api} with the id in the body. Only
+// the fields sent change; version, when sent, must still be the record's.
+// Keys the server sets (createdAt, the status, …) may be echoed back: the
+// validator accepts them and the store ignores them.
+func (d *Dispatcher) update(c echo.Context, x *call) error {
+	rec, err := httpx.BindObject(c, d.opts.MaxBody)
+	if err != nil {
+		return err
+	}
+	id, err := bodyID(rec["id"], x.id)
+	if err != nil {
+		return err
+	}
+	if err := schema.Validate(x.m, x.set, rec, true); err != nil {
+		return err
+	}
+	updated, err := d.opts.Store.Update(c.Request().Context(), x.m, x.scope, id, rec)
+	if err != nil {
+		return fmt.Errorf("update %s %d: %w", x.m.Name, id, err)
+	}
+	return httpx.OK(c, updated)
+}
+
+// bodyID reconciles the id in the body with the one in the path (0 when the
+// path has none).
+func bodyID(v any, pathID int64) (int64, error) {
+	if v == nil {
+		if pathID == 0 {
+			return 0, httpx.BadRequest(msg.IDRequired)
+		}
+		return pathID, nil
+	}
+	var text string
+	switch t := v.(type) {
+	case json.Number:
+		text = t.String()
+	case string:
+		text = t
+	default:
+		return 0, errBadID
+	}
+	id, err := parseID(text)
+	if err != nil {
+		return 0, err
+	}
+	if pathID != 0 && id != pathID {
+		return 0, httpx.BadRequest(msg.IDMismatch)
+	}
+	return id, nil
+}
+
+// DeleteResult is the answer of a delete.
+type DeleteResult struct {
+	Deleted int64 `json:"deleted"`
+}
+
+// deleteOne soft-deletes one record; a record out of reach is a 404.
+func (d *Dispatcher) deleteOne(c echo.Context, x *call) error {
+	n, err := d.opts.Store.Delete(c.Request().Context(), x.m, x.scope, []int64{x.id})
+	if err != nil {
+		return fmt.Errorf("delete %s %d: %w", x.m.Name, x.id, err)
+	}
+	return httpx.OK(c, DeleteResult{Deleted: n})
+}
+
+// deleteMany deletes the records ids=1,2,3 names that the scope reaches;
+// reaching none is a 404 like a single delete.
+func (d *Dispatcher) deleteMany(c echo.Context, x *call) error {
+	ids, err := parseIDs(c.QueryParams()["ids"])
+	if err != nil {
+		return err
+	}
+	if err := onlyParams(c, "ids"); err != nil {
+		return err
+	}
+	n, err := d.opts.Store.Delete(c.Request().Context(), x.m, x.scope, ids)
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", x.m.Name, err)
+	}
+	return httpx.OK(c, DeleteResult{Deleted: n})
+}
+
+// parseIDs reads ids given as ids=1,2,3 or repeated ids=1&ids=2, dropping
+// repeats.
+func parseIDs(vals []string) ([]int64, error) {
+	var ids []int64
+	for _, v := range vals {
+		for _, s := range strings.Split(v, ",") {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				continue
+			}
+			id, err := parseID(s)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	switch {
+	case len(ids) == 0:
+		return nil, httpx.BadRequest(msg.NoIDs)
+	case len(ids) > MaxBatch:
+		return nil, httpx.BadRequest(msg.TooManyIDs)
+	}
+	return ids, nil
+}
+
+// onlyParams refuses query parameters other than the allowed and reserved
+// ones, naming the first unknown one.
+func onlyParams(c echo.Context, allowed ...string) error {
+	keys := slices.Sorted(maps.Keys(c.QueryParams()))
+	for _, k := range keys {
+		if !slices.Contains(allowed, k) && !slices.Contains(reserved, k) {
+			return httpx.NewError(http.StatusBadRequest, fmt.Sprintf(msg.QueryUnknownParam, k))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,189 @@
+package crud
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// StatusRequest is the body of PUT {api}/{id}/status.
+type StatusRequest struct {
+	Action  string
+	Comment string
+	// Version, when given, must still be the record's (optimistic lock).
+	Version *int64
+}
+
+// transition runs a status action. The action names its own permission
+// code, so authorization waits until the body is read.
+func (d *Dispatcher) transition(c echo.Context, x *call) error {
+	body, err := httpx.BindObject(c, d.opts.MaxBody)
+	if err != nil {
+		return err
+	}
+	req, err := readStatusRequest(body)
+	if err != nil {
+		return err
+	}
+	a := findAction(x.m, req.Action)
+	if a == nil {
+		return httpx.NewError(http.StatusBadRequest, fmt.Sprintf(msg.UnknownAction, req.Action))
+	}
+	if x.scope, err = d.opts.Authorizer.Authorize(c, x.m.ActionCode(*a)); err != nil {
+		return err
+	}
+	if a.Comment == schema.CommentRequired && strings.TrimSpace(req.Comment) == "" {
+		text := fmt.Sprintf(msg.CommentRequired, a.Label)
+		return &httpx.Error{Status: http.StatusBadRequest, Message: text,
+			Fields: []schema.FieldError{{Field: "comment", Message: text}}}
+	}
+	ctx := c.Request().Context()
+	if req.Version != nil {
+		cur, err := d.opts.Store.Get(ctx, x.m, x.scope, x.id)
+		if err != nil {
+			return fmt.Errorf("status %s %d: %w", x.m.Name, x.id, err)
+		}
+		if v, ok := asInt(cur["version"]); !ok || v != *req.Version {
+			return fmt.Errorf("status %s %d: %w", x.m.Name, x.id, store.ErrStale)
+		}
+	}
+	rec, err := d.opts.Store.Transition(ctx, x.m, x.scope, x.id, *a, strings.TrimSpace(req.Comment))
+	if err != nil {
+		return fmt.Errorf("status %s %d %s: %w", x.m.Name, x.id, a.Name, err)
+	}
+	return httpx.OK(c, rec)
+}
+
+// readStatusRequest checks the body's keys and types: action (text,
+// required), comment (text) and version (integer); nothing else.
+func readStatusRequest(body map[string]any) (StatusRequest, error) {
+	var req StatusRequest
+	var errs []schema.FieldError
+	for k, v := range body {
+		switch k {
+		case "action":
+			s, ok := v.(string)
+			if !ok {
+				errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.BadParam, k)})
+			}
+			req.Action = strings.TrimSpace(s)
+		case "comment":
+			if v == nil {
+				continue
+			}
+			s, ok := v.(string)
+			if !ok {
+				errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.BadParam, k)})
+			}
+			req.Comment = s
+		case "version":
+			if v == nil {
+				continue
+			}
+			n, ok := asInt(v)
+			if !ok {
+				errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.BadParam, k)})
+			}
+			req.Version = &n
+		default:
+			errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.UnknownField, k)})
+		}
+	}
+	if len(errs) > 0 {
+		return req, &schema.ValidationError{Errors: errs}
+	}
+	if req.Action == "" {
+		return req, httpx.BadRequest(msg.ActionRequired)
+	}
+	return req, nil
+}
+
+func findAction(m *schema.Module, name string) *schema.Action {
+	for i := range m.Status.Actions {
+		if m.Status.Actions[i].Name == name {
+			return &m.Status.Actions[i]
+		}
+	}
+	return nil
+}
+
+// asInt reads an integer from what JSON decoding or the store produce.
+func asInt(v any) (int64, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		n, err := t.Int64()
+		return n, err == nil
+	case int64:
+		return t, true
+	case int:
+		return int64(t), true
+	case int32:
+		return int64(t), true
+	case float64:
+		if t == float64(int64(t)) {
+			return int64(t), true
+		}
+	}
+	return 0, false
+}
+
+// stats answers GET {api}/stats?by=field[&bucket=day|month|year][&criteria].
+func (d *Dispatcher) stats(c echo.Context, x *call) error {
+	by := c.QueryParam("by")
+	if by == "" {
+		return httpx.BadRequest(msg.StatsByRequired)
+	}
+	q, err := query.Parse(x.m, c.QueryParams(), append([]string{"by", "bucket"}, reserved...)...)
+	if err != nil {
+		return err
+	}
+	buckets, err := d.opts.Store.Stats(c.Request().Context(), x.m, x.scope, q, by, c.QueryParam("bucket"))
+	if err != nil {
+		return fmt.Errorf("stats %s by %s: %w", x.m.Name, by, err)
+	}
+	if buckets == nil {
+		buckets = []store.Bucket{}
+	}
+	labelBuckets(x.m, x.set, by, buckets)
+	return httpx.OK(c, buckets)
+}
+
+// labelBuckets fills the labels the store leaves empty: dictionary choices
+// (the store has no dictionaries) and date buckets (their key).
+func labelBuckets(m *schema.Module, set *schema.Set, by string, buckets []store.Bucket) {
+	f := m.Field(by)
+	if f == nil {
+		return
+	}
+	col := column{f: f, options: optionsOf(f, set)}
+	for i := range buckets {
+		b := &buckets[i]
+		if b.Label != "" || b.Key == nil {
+			continue
+		}
+		switch f.Type {
+		case schema.TypeEnum:
+			b.Label = key(col.cell(b.Key))
+		case schema.TypeDate, schema.TypeDateTime:
+			b.Label = key(b.Key)
+		}
+	}
+}
+
+// describe answers GET {api}/schema with what the console renders the
+// module from.
+func (d *Dispatcher) describe(c echo.Context, x *call) error {
+	if err := onlyParams(c); err != nil {
+		return err
+	}
+	return httpx.OK(c, schema.Describe(x.m, x.set))
+}

@@ -1,0 +1,299 @@
+// Package openapi derives the OpenAPI 3.1 document of the whole API from the
+// route table: every system route with its permission code, and every
+// generated module route with request and answer schemas taken from the
+// module's record JSON Schema. `go tool task generate` writes it to
+// generated/openapi.json.
+package openapi
+
+import (
+	"maps"
+	"net/http"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"xiangzhi/engine/schema"
+)
+
+// Route is what the document needs of one route of the table.
+type Route struct {
+	Method string
+	Path   string // echo pattern, /x/:id
+	Code   string
+	Name   string
+	Public bool
+}
+
+// Info is the document's title and version.
+type Info struct {
+	Title   string
+	Version string
+}
+
+var echoParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
+
+// Document builds the OpenAPI document for the routes. Routes under a
+// module's base path get that module's schemas; the others are described by
+// name, code and the common envelope.
+func Document(info Info, routes []Route, set *schema.Set) map[string]any {
+	paths := map[string]map[string]any{}
+	components := map[string]any{
+		"Envelope":  envelopeSchema(),
+		"Error":     errorSchema(),
+		"PageQuery": map[string]any{"type": "object"},
+	}
+	for _, m := range set.Modules {
+		rec := schema.RecordSchema(m, set)
+		delete(rec, "$schema")
+		components[schemaName(m)] = rec
+	}
+	sorted := slices.Clone(routes)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		if sorted[i].Path != sorted[j].Path {
+			return sorted[i].Path < sorted[j].Path
+		}
+		return sorted[i].Method < sorted[j].Method
+	})
+	for _, r := range sorted {
+		p := echoParam.ReplaceAllString(r.Path, "{$1}")
+		if paths[p] == nil {
+			paths[p] = map[string]any{}
+		}
+		method := strings.ToLower(r.Method)
+		if existing, ok := paths[p][method].(map[string]any); ok {
+			// Several status actions share PUT {api}/{id}/status: list every code.
+			existing["x-permission-codes"] = append(existing["x-permission-codes"].([]string), r.Code)
+			continue
+		}
+		paths[p][method] = operation(r, p, moduleOf(set, r.Path))
+	}
+	out := map[string]any{}
+	for k, v := range paths {
+		out[k] = v
+	}
+	return map[string]any{
+		"openapi": "3.1.0",
+		"info":    map[string]any{"title": info.Title, "version": info.Version},
+		"paths":   out,
+		"components": map[string]any{
+			"schemas": components,
+			"securitySchemes": map[string]any{
+				"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
+			},
+		},
+	}
+}
+
+// moduleOf finds the module whose base path the route lies under.
+func moduleOf(set *schema.Set, path string) *schema.Module {
+	var best *schema.Module
+	for _, m := range set.Modules {
+		base := strings.TrimSuffix(m.API, "/")
+		if path == base || strings.HasPrefix(path, base+"/") {
+			if best == nil || len(base) > len(best.API) {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+func schemaName(m *schema.Module) string {
+	return strings.ToUpper(m.Name[:1]) + m.Name[1:]
+}
+
+func operation(r Route, path string, m *schema.Module) map[string]any {
+	op := map[string]any{
+		"summary":            r.Name,
+		"operationId":        operationID(r.Method, path),
+		"x-permission-codes": []string{r.Code},
+		"responses":          responses(nil),
+	}
+	if r.Public {
+		op["security"] = []any{}
+		op["x-permission-codes"] = []string{}
+	} else {
+		op["security"] = []any{map[string]any{"bearer": []string{}}}
+	}
+	var params []any
+	for _, name := range echoParam.FindAllStringSubmatch(r.Path, -1) {
+		params = append(params, map[string]any{
+			"name": name[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"},
+		})
+	}
+	if m != nil {
+		op["tags"] = []string{m.Title}
+		moduleOperation(op, r, path, m, &params)
+	}
+	if len(params) > 0 {
+		op["parameters"] = params
+	}
+	return op
+}
+
+// moduleOperation fills in the request and answer of a generated route.
+func moduleOperation(op map[string]any, r Route, path string, m *schema.Module, params *[]any) {
+	ref := map[string]any{"$ref": "#/components/schemas/" + schemaName(m)}
+	suffix := strings.TrimPrefix(path, strings.TrimSuffix(m.API, "/"))
+	switch {
+	case r.Method == http.MethodGet && suffix == "":
+		*params = append(*params, listParams(m)...)
+		op["responses"] = responses(map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"data":         map[string]any{"type": "array", "items": ref},
+				"recordsTotal": map[string]any{"type": "integer"},
+			},
+		})
+	case r.Method == http.MethodGet && suffix == "/{id}":
+		op["responses"] = responses(ref)
+	case (r.Method == http.MethodPost && suffix == "") || (r.Method == http.MethodPut && (suffix == "" || suffix == "/{id}")):
+		op["requestBody"] = jsonBody(ref)
+		op["responses"] = responses(ref)
+	case r.Method == http.MethodDelete && suffix == "":
+		*params = append(*params, map[string]any{
+			"name": "ids", "in": "query", "required": true,
+			"description": "comma-separated ids", "schema": map[string]any{"type": "string"},
+		})
+	case suffix == "/{id}/status":
+		op["requestBody"] = jsonBody(map[string]any{
+			"type":     "object",
+			"required": []string{"action"},
+			"properties": map[string]any{
+				"action":  map[string]any{"type": "string", "enum": actionNames(m)},
+				"comment": map[string]any{"type": "string"},
+				"version": map[string]any{"type": "integer"},
+			},
+		})
+		op["responses"] = responses(ref)
+	case suffix == "/export" || suffix == "/import/template":
+		*params = append(*params, listParams(m)...)
+		op["responses"] = map[string]any{"200": map[string]any{
+			"description": "xlsx",
+			"content": map[string]any{
+				"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": map[string]any{
+					"schema": map[string]any{"type": "string", "format": "binary"},
+				},
+			},
+		}}
+	case suffix == "/import":
+		*params = append(*params, map[string]any{
+			"name": "dryRun", "in": "query", "schema": map[string]any{"type": "boolean", "default": true},
+		})
+		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+			"multipart/form-data": map[string]any{"schema": map[string]any{
+				"type":       "object",
+				"properties": map[string]any{"file": map[string]any{"type": "string", "format": "binary"}},
+			}},
+		}}
+	case suffix == "/stats":
+		*params = append(*params,
+			map[string]any{"name": "by", "in": "query", "required": true, "schema": map[string]any{"type": "string", "enum": statFields(m)}},
+			map[string]any{"name": "bucket", "in": "query", "schema": map[string]any{"type": "string", "enum": []string{"day", "month", "year"}}},
+		)
+	}
+}
+
+func actionNames(m *schema.Module) []string {
+	var out []string
+	if m.Status != nil {
+		for _, a := range m.Status.Actions {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+func statFields(m *schema.Module) []string {
+	if len(m.Stats) > 0 {
+		return m.Stats
+	}
+	return []string{}
+}
+
+// listParams are the paging, sorting and criteria parameters of a module's
+// list: one per declared filter operator.
+func listParams(m *schema.Module) []any {
+	params := []any{
+		map[string]any{"name": "page", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 0, "default": 0}},
+		map[string]any{"name": "size", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 1, "maximum": 1000, "default": 10}},
+		map[string]any{"name": "sort", "in": "query", "description": "field,asc|desc (repeatable)", "schema": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, "explode": true},
+	}
+	fields := append(slices.Clone(m.Fields), schema.CommonFields(m)...)
+	seen := map[string]bool{}
+	for i := range fields {
+		f := &fields[i]
+		if !f.Filterable() || seen[f.Name] {
+			continue
+		}
+		seen[f.Name] = true
+		for _, opName := range f.Operators() {
+			params = append(params, map[string]any{
+				"name": f.Name + "." + opName, "in": "query",
+				"description": f.Label, "schema": map[string]any{"type": "string"},
+			})
+		}
+	}
+	return params
+}
+
+func jsonBody(s any) map[string]any {
+	return map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": s}}}
+}
+
+func responses(data any) map[string]any {
+	env := map[string]any{"$ref": "#/components/schemas/Envelope"}
+	if data != nil {
+		env = map[string]any{"allOf": []any{
+			map[string]any{"$ref": "#/components/schemas/Envelope"},
+			map[string]any{"type": "object", "properties": map[string]any{"data": data}},
+		}}
+	}
+	errRef := map[string]any{"content": map[string]any{"application/json": map[string]any{
+		"schema": map[string]any{"$ref": "#/components/schemas/Error"},
+	}}}
+	return map[string]any{
+		"200":     map[string]any{"description": "成功", "content": map[string]any{"application/json": map[string]any{"schema": env}}},
+		"default": maps.Clone(errRef),
+	}
+}
+
+func envelopeSchema() map[string]any {
+	return map[string]any{
+		"type":     "object",
+		"required": []string{"code", "msg"},
+		"properties": map[string]any{
+			"code": map[string]any{"type": "integer", "description": "0 是成功"},
+			"msg":  map[string]any{"type": "string"},
+			"data": map[string]any{},
+		},
+	}
+}
+
+func errorSchema() map[string]any {
+	return map[string]any{
+		"type":     "object",
+		"required": []string{"code", "msg"},
+		"properties": map[string]any{
+			"code": map[string]any{"type": "integer", "description": "HTTP 状态码"},
+			"msg":  map[string]any{"type": "string", "description": "给人看的中文说明"},
+			"errors": map[string]any{"type": "array", "items": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"field":   map[string]any{"type": "string"},
+					"message": map[string]any{"type": "string"},
+				},
+			}},
+		},
+	}
+}
+
+func operationID(method, path string) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(method))
+	for _, part := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '{' || r == '}' || r == '-' || r == '.' }) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}

@@ -1,0 +1,227 @@
+package schema
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"xiangzhi/engine/msg"
+)
+
+// Names of the special files at the root of a schemas tree.
+const (
+	DictsFile = "_dicts.yaml"
+	MenusFile = "_menus.yaml"
+)
+
+// LoadFS loads the schemas tree under root in fsys: every *.yaml file at any
+// depth is a module, except _dicts.yaml and _menus.yaml at the root, which
+// hold the code tables and the menu groups. Each file is checked against its
+// meta-schema and then by the semantic rules of docs/schema.md, within the
+// file and across the tree (unique names and paths, dictionaries, reference
+// targets, menu groups). A file with problems is reported and left out of
+// the Set; the rest still loads. Problems come sorted by file and line.
+func LoadFS(fsys fs.FS, root string) (*Set, []*LoadError) {
+	files, errs := walk(fsys, root)
+	set, more := loadTree(fsys, root, files, true)
+	errs = append(errs, more...)
+	sortErrors(errs)
+	return set, errs
+}
+
+// LoadFile loads one module file on its own: its YAML, the meta-schema and
+// every rule that needs no other file. Dictionaries, menu groups and
+// reference targets are not checked (LoadFS and Lint check them). A file with
+// problems returns a nil module and LoadErrors.
+func LoadFile(fsys fs.FS, name string) (*Module, error) {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("load module %s: %w", name, err)
+	}
+	return ParseModule(name, data)
+}
+
+// ParseModule is LoadFile for a module held in memory (the form designer's
+// draft); file names it in messages.
+func ParseModule(file string, data []byte) (*Module, error) {
+	m, _, errs := parseModule(file, data)
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, LoadErrors(errs)
+	}
+	return m, nil
+}
+
+// walk lists the module files under root (sorted, hidden folders skipped)
+// and reports misplaced reserved file names.
+func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
+	var files []string
+	var errs []*LoadError
+	err := fs.WalkDir(fsys, root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			errs = append(errs, &LoadError{File: p, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
+			return nil
+		}
+		base := e.Name()
+		if e.IsDir() {
+			if p != root && strings.HasPrefix(base, ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(base, ".yaml") {
+			return nil
+		}
+		if strings.HasPrefix(base, "_") {
+			if path.Dir(p) != path.Clean(root) || (base != DictsFile && base != MenusFile) {
+				errs = append(errs, &LoadError{File: p, Problem: msg.SchemaReservedFile})
+			}
+			return nil
+		}
+		files = append(files, p)
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, &LoadError{File: root, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
+	}
+	return files, errs
+}
+
+// loadTree loads the dictionaries and menus at root (when present) and the
+// given module files, and cross-checks them. With complete set, the files
+// are the whole tree: a reference to a module not among them is an error.
+func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*LoadError) {
+	set := &Set{Dicts: map[string]*Dict{}}
+	var errs []*LoadError
+	ctx := &checkContext{}
+	if data, err := fs.ReadFile(fsys, path.Join(root, DictsFile)); err == nil {
+		dicts, more := parseDicts(path.Join(root, DictsFile), data)
+		errs = append(errs, more...)
+		for _, d := range dicts {
+			set.Dicts[d.Type] = d
+		}
+		ctx.dicts = set.Dicts
+	} else if complete {
+		ctx.dicts = set.Dicts // no dictionaries: every dict: is unknown
+	}
+	if data, err := fs.ReadFile(fsys, path.Join(root, MenusFile)); err == nil {
+		groups, more := parseMenus(path.Join(root, MenusFile), data)
+		errs = append(errs, more...)
+		set.Groups = groups
+		ctx.groups = map[string]bool{}
+		for _, g := range groups {
+			ctx.groups[g.Name] = true
+		}
+	}
+	var loaded []*loadedModule
+	failed := map[string]bool{} // names of modules whose files have problems
+	for _, f := range files {
+		data, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
+			continue
+		}
+		m, d, more := parseModule(f, data)
+		if len(more) > 0 {
+			errs = append(errs, more...)
+			if d != nil {
+				failed[scalarAt(d.root, "name")] = true
+			}
+			if m != nil { // decoded: report its cross-file problems too
+				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
+			}
+			continue
+		}
+		loaded = append(loaded, &loadedModule{m: m, d: d})
+	}
+	ctx.modulesKnown = complete
+	kept, more := crossCheck(ctx, loaded, failed)
+	errs = append(errs, more...)
+	for _, lm := range kept {
+		set.Modules = append(set.Modules, lm.m)
+	}
+	return set, errs
+}
+
+// loadedModule is a module that passed its own checks, with its doc for
+// locating problems found across files.
+type loadedModule struct {
+	m   *Module
+	d   *doc
+	bad bool // has problems of its own: only checked for more, never kept
+}
+
+// parseModule decodes and checks one module file on its own. With
+// problems, the doc is still returned when the YAML parsed, and the module
+// when it decoded (for further reports only).
+func parseModule(file string, data []byte) (*Module, *doc, []*LoadError) {
+	d, errs := parseYAML(file, data, "name")
+	if d == nil || len(errs) > 0 {
+		return nil, nil, errs
+	}
+	if errs := d.metaCheck(ModuleMetaSchema); len(errs) > 0 {
+		return nil, d, errs
+	}
+	m := &Module{}
+	if err := d.root.Decode(m); err != nil {
+		return nil, d, []*LoadError{{File: file, Problem: fmt.Sprintf(msg.SchemaYAMLSyntax, err)}}
+	}
+	m.File = file
+	d.normalize(m)
+	if errs := checkModule(d, m); len(errs) > 0 {
+		return m, d, errs
+	}
+	return m, d, nil
+}
+
+// normalize fills in the defaults that cannot be told from a zero value
+// later (a decimal's omitted scale is 2, but scale: 0 is 0) and turns YAML
+// timestamps in defaults back into the text the API uses.
+func (d *doc) normalize(m *Module) {
+	var walkFields func(fields []Field, node []string)
+	walkFields = func(fields []Field, at []string) {
+		for i := range fields {
+			f := &fields[i]
+			p := append(slices.Clip(at), fmt.Sprint(i))
+			n, _, _ := d.find(p)
+			if f.Type == TypeDecimal {
+				if childAt(n, "precision") == nil {
+					f.Precision = DefaultPrecision
+				}
+				if childAt(n, "scale") == nil {
+					f.Scale = DefaultScale
+				}
+			}
+			if t, ok := f.Default.(time.Time); ok {
+				f.Default = timeText(t, f.Type)
+			}
+			for j := range f.Options {
+				if t, ok := f.Options[j].Value.(time.Time); ok {
+					f.Options[j].Value = t.Format(DateLayout)
+				}
+			}
+			walkFields(f.Fields, append(p, "fields"))
+		}
+	}
+	walkFields(m.Fields, []string{"fields"})
+}
+
+// timeText writes a YAML timestamp the way the API writes the field type.
+func timeText(t time.Time, ft FieldType) string {
+	if ft == TypeDate {
+		return t.Format(DateLayout)
+	}
+	return t.Format(DateTimeLayout)
+}
+
+// sortErrors orders problems by file, line and field.
+func sortErrors(errs []*LoadError) {
+	slices.SortStableFunc(errs, func(a, b *LoadError) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Field, b.Field), cmp.Compare(a.Problem, b.Problem))
+	})
+}

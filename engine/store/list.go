@@ -1,0 +1,266 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+)
+
+// eachBatch is how many rows Each reads per query.
+const eachBatch = 500
+
+// querier is what reads need: a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// List returns one page of the module's records that the scope reaches and
+// the query's filters match, in the query's order (the module's default
+// order when the query has none; id breaks ties), with the exact total.
+//
+// The total comes from the count cache while the table's write sequence has
+// not moved; the sequence read, the count and the page share one read
+// transaction, so the total and the page agree (see docs/store.md).
+func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Query) (*Page, error) {
+	mt := metaOf(m)
+	st, err := s.listSQL(mt, sc, q)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := s.db.BeginTx(ctx, s.readOpts())
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", m.Name, err)
+	}
+	defer tx.Rollback()
+	seq, err := s.readSeq(ctx, tx, mt.table)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", m.Name, err)
+	}
+	key := countKey(st.count, st.countArgs)
+	total, ok := s.counts.get(key, seq)
+	if !ok {
+		if total, err = s.count(ctx, tx, st.count, st.countArgs); err != nil {
+			return nil, fmt.Errorf("count %s: %w", m.Name, err)
+		}
+		s.counts.put(key, seq, total)
+	}
+	page := &Page{Total: total, Rows: []Record{}}
+	if st.offset < total {
+		if page.Rows, err = s.scanRecords(ctx, tx, mt, st.page, st.pageArgs); err != nil {
+			return nil, fmt.Errorf("list %s: %w", m.Name, err)
+		}
+	}
+	return page, tx.Commit()
+}
+
+// listStatements are the two statements of a list.
+type listStatements struct {
+	count, page         string
+	countArgs, pageArgs []any
+	offset              int64
+}
+
+// listSQL builds the count and page statements of a list.
+func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, error) {
+	if q == nil {
+		q = &query.Query{Size: query.DefaultSize}
+	}
+	size := q.Size
+	if size <= 0 {
+		size = query.DefaultSize
+	}
+	where, err := s.where(mt, sc, q.Filters)
+	if err != nil {
+		return nil, err
+	}
+	order, err := s.order(mt, q.Sort)
+	if err != nil {
+		return nil, err
+	}
+	st := &listStatements{offset: int64(q.Page) * int64(size)}
+	st.count, st.countArgs = entsql.Dialect(s.dialect).Select(entsql.Count("*")).
+		From(entsql.Table(mt.table)).Where(where).Query()
+	sel := s.selectRecords(mt).Where(where).OrderBy(order...).Limit(size)
+	if st.offset > 0 {
+		sel.Offset(int(st.offset))
+	}
+	st.page, st.pageArgs = sel.Query()
+	return st, nil
+}
+
+// readOpts asks for one consistent snapshot: SQLite's deferred read
+// transaction is one already; PostgreSQL needs REPEATABLE READ for that.
+func (s *Store) readOpts() *sql.TxOptions {
+	if s.dialect == dialect.SQLite {
+		return &sql.TxOptions{ReadOnly: true}
+	}
+	return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
+}
+
+// countKey identifies a count by its SQL and arguments; the SQL names the
+// table and carries the tenant, scope and filters.
+func countKey(q string, args []any) string {
+	var b strings.Builder
+	b.WriteString(q)
+	for _, a := range args {
+		b.WriteByte(0)
+		fmt.Fprintf(&b, "%T:%v", a, a)
+	}
+	return b.String()
+}
+
+// Each calls fn for every record the scope reaches and the filters match,
+// in id order, reading eachBatch rows per query so an export of any size
+// holds neither a transaction nor much memory. The query's paging and sort
+// are ignored.
+func (s *Store) Each(ctx context.Context, m *schema.Module, sc Scope, q *query.Query, fn func(Record) error) error {
+	mt := metaOf(m)
+	var filters []query.Filter
+	if q != nil {
+		filters = q.Filters
+	}
+	var last int64
+	for {
+		where, err := s.where(mt, sc, filters)
+		if err != nil {
+			return err
+		}
+		qs, args := s.selectRecords(mt).Where(entsql.And(where, entsql.GT(colID, last))).
+			OrderBy(entsql.Asc(colID)).Limit(eachBatch).Query()
+		recs, err := s.scanRecords(ctx, s.db, mt, qs, args)
+		if err != nil {
+			return fmt.Errorf("each %s: %w", m.Name, err)
+		}
+		for _, r := range recs {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(recs) < eachBatch {
+			return nil
+		}
+		last = recs[len(recs)-1]["id"].(int64)
+	}
+}
+
+// order is the ORDER BY of a list: the sort keys, else the module's default
+// sort, else id descending; id is appended as the tiebreaker in the
+// direction of the last key, so the order is total and an index on
+// (tenant, col, id) serves it.
+func (s *Store) order(mt *meta, sorts []query.Sort) ([]string, error) {
+	if len(sorts) == 0 {
+		sorts = defaultSort(mt)
+	}
+	out := make([]string, 0, len(sorts)+1)
+	desc, hasID := true, false
+	for _, so := range sorts {
+		c := mt.byAPI[so.Field]
+		if c == nil {
+			return nil, errUnknownField(so.Field)
+		}
+		out = append(out, direction(c.name, so.Desc))
+		desc, hasID = so.Desc, hasID || c.name == colID
+	}
+	if !hasID {
+		out = append(out, direction(colID, desc))
+	}
+	return out, nil
+}
+
+func direction(col string, desc bool) string {
+	if desc {
+		return entsql.Desc(col)
+	}
+	return entsql.Asc(col)
+}
+
+// defaultSort reads the module's list.sort ("applyDate,desc").
+func defaultSort(mt *meta) []query.Sort {
+	name := defaultSortField(mt.m)
+	if name == "" || mt.byAPI[name] == nil {
+		return nil
+	}
+	return []query.Sort{{Field: name, Desc: strings.HasSuffix(strings.ToLower(mt.m.List.Sort), ",desc")}}
+}
+
+// defaultSortField is the field of the module's list.sort, "" when none.
+func defaultSortField(m *schema.Module) string {
+	name, _, _ := strings.Cut(m.List.Sort, ",")
+	return strings.TrimSpace(name)
+}
+
+// selectRecords selects the record columns of the module table.
+func (s *Store) selectRecords(mt *meta) *entsql.Selector {
+	names := make([]string, len(mt.cols))
+	for i, c := range mt.cols {
+		names[i] = c.name
+	}
+	return entsql.Dialect(s.dialect).Select(names...).From(entsql.Table(mt.table))
+}
+
+// scanRecords runs a select of the record columns and decodes the rows.
+func (s *Store) scanRecords(ctx context.Context, q querier, mt *meta, qs string, args []any) ([]Record, error) {
+	rows, err := s.query(ctx, q, qs, args)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	recs := []Record{}
+	vals := make([]any, len(mt.cols))
+	ptrs := make([]any, len(mt.cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		r := make(Record, len(mt.cols)+len(mt.children)+1)
+		for i, c := range mt.cols {
+			r[c.api] = decode(c, vals[i])
+		}
+		recs = append(recs, r)
+	}
+	return recs, rows.Err()
+}
+
+// readSeq reads a table's write sequence; a table never written reads 0.
+func (s *Store) readSeq(ctx context.Context, q querier, table string) (int64, error) {
+	qs, args := entsql.Dialect(s.dialect).Select("seq").From(entsql.Table(SeqTable)).Where(entsql.EQ("table_name", table)).Query()
+	rows, err := s.query(ctx, q, qs, args)
+	if err != nil {
+		return 0, fmt.Errorf("read write sequence: %w", err)
+	}
+	defer rows.Close()
+	var seq int64
+	if rows.Next() {
+		if err := rows.Scan(&seq); err != nil {
+			return 0, err
+		}
+	}
+	return seq, rows.Err()
+}
+
+// count runs a count statement.
+func (s *Store) count(ctx context.Context, q querier, qs string, args []any) (int64, error) {
+	rows, err := s.query(ctx, q, qs, args)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var n int64
+	if rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return 0, err
+		}
+	}
+	return n, rows.Err()
+}

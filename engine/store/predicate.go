@@ -1,0 +1,176 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/query"
+)
+
+// scopeWhere is what every statement on a module table starts from: the
+// viewer's tenant, live rows only, and the data scope.
+func scopeWhere(sc Scope) []*entsql.Predicate {
+	ps := []*entsql.Predicate{entsql.EQ(colTenant, sc.TenantID), entsql.IsNull(colDeletedAt)}
+	switch sc.Mode {
+	case ScopeSubtree:
+		if sc.OrgPath != "" {
+			ps = append(ps, entsql.HasPrefix(colOrgPath, sc.OrgPath))
+		} else {
+			ps = append(ps, entsql.EQ(colOrg, sc.OrgID))
+		}
+	case ScopeOrg:
+		ps = append(ps, entsql.EQ(colOrg, sc.OrgID))
+	case ScopeOwn:
+		ps = append(ps, entsql.EQ(colCreatedBy, sc.UserID))
+	}
+	return ps
+}
+
+// where combines the scope with the query's filters.
+func (s *Store) where(mt *meta, sc Scope, filters []query.Filter) (*entsql.Predicate, error) {
+	ps := scopeWhere(sc)
+	for _, f := range filters {
+		p, err := s.filter(mt, f)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return entsql.And(ps...), nil
+}
+
+// filter turns one criterion into a predicate on the field's column. The
+// negative operators (notEquals, notIn, doesNotContain) also match rows
+// where the field is empty, as a person reading "not X" expects.
+func (s *Store) filter(mt *meta, f query.Filter) (*entsql.Predicate, error) {
+	c := mt.byAPI[f.Field]
+	if c == nil {
+		return nil, errUnknownField(f.Field)
+	}
+	if len(f.Values) == 0 {
+		return nil, errBadValue(c, "criterion without a value")
+	}
+	args := make([]any, len(f.Values))
+	for i, v := range f.Values {
+		args[i] = filterArg(c, v)
+	}
+	n, v := c.name, args[0]
+	orNull := func(p *entsql.Predicate) *entsql.Predicate { return entsql.Or(entsql.IsNull(n), p) }
+	switch f.Op {
+	case query.Equals:
+		if c.multi {
+			return s.has(c, v), nil
+		}
+		return entsql.EQ(n, v), nil
+	case query.NotEquals:
+		if c.multi {
+			return orNull(entsql.Not(s.has(c, v))), nil
+		}
+		return orNull(entsql.NEQ(n, v)), nil
+	case query.In:
+		if c.multi {
+			return s.hasAny(c, args), nil
+		}
+		return entsql.In(n, args...), nil
+	case query.NotIn:
+		if c.multi {
+			return orNull(entsql.Not(s.hasAny(c, args))), nil
+		}
+		return orNull(entsql.NotIn(n, args...)), nil
+	case query.Contains, query.DoesNotContain:
+		text, ok := v.(string)
+		if !ok || c.kind != kText {
+			return nil, errBadValue(c, "contains needs text")
+		}
+		p := s.contains(n, text)
+		if f.Op == query.DoesNotContain {
+			return orNull(entsql.Not(p)), nil
+		}
+		return p, nil
+	case query.GreaterThan:
+		return entsql.GT(n, v), nil
+	case query.LessThan:
+		return entsql.LT(n, v), nil
+	case query.GreaterThanOrEqual:
+		return entsql.GTE(n, v), nil
+	case query.LessThanOrEqual:
+		return entsql.LTE(n, v), nil
+	case query.Specified:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, errBadValue(c, "specified needs true or false")
+		}
+		return specified(c, b), nil
+	}
+	return nil, errBadValue(c, fmt.Sprintf("unknown operator %q", f.Op))
+}
+
+// filterArg converts a criterion value to the column's stored form.
+func filterArg(c *col, v any) any {
+	if t, ok := v.(time.Time); ok {
+		k := c.kind
+		if k != kDate {
+			k = kDateTime
+		}
+		return timeArg(k, t)
+	}
+	return v
+}
+
+// contains is a case-insensitive substring match with % and _ escaped:
+// SQLite's LIKE already folds ASCII case; PostgreSQL uses ILIKE; MySQL
+// compares under utf8mb4_general_ci (tables are utf8mb4_bin, so equality
+// stays exact everywhere).
+func (s *Store) contains(col, text string) *entsql.Predicate {
+	if s.dialect == dialect.SQLite {
+		return entsql.Contains(col, text)
+	}
+	return entsql.ContainsFold(col, text)
+}
+
+// specified is "has a value": not NULL, and for text not empty, and for JSON
+// not an empty list, object or string.
+func specified(c *col, b bool) *entsql.Predicate {
+	var empty []any
+	switch c.kind {
+	case kText:
+		empty = []any{""}
+	case kJSON:
+		empty = []any{"", "[]", "{}", `""`, "null"}
+	}
+	if b {
+		if empty == nil {
+			return entsql.NotNull(c.name)
+		}
+		return entsql.And(entsql.NotNull(c.name), entsql.NotIn(c.name, empty...))
+	}
+	if empty == nil {
+		return entsql.IsNull(c.name)
+	}
+	return entsql.Or(entsql.IsNull(c.name), entsql.In(c.name, empty...))
+}
+
+// has matches a JSON array column holding v: its canonical encoding (see
+// encodeJSON) is [v], [v,…], […,v,…] or […,v].
+func (s *Store) has(c *col, v any) *entsql.Predicate {
+	b, _ := json.Marshal(v)
+	e := string(b)
+	return entsql.Or(
+		entsql.EQ(c.name, "["+e+"]"),
+		entsql.HasPrefix(c.name, "["+e+","),
+		entsql.Contains(c.name, ","+e+","),
+		entsql.HasSuffix(c.name, ","+e+"]"),
+	)
+}
+
+func (s *Store) hasAny(c *col, vs []any) *entsql.Predicate {
+	ps := make([]*entsql.Predicate, len(vs))
+	for i, v := range vs {
+		ps[i] = s.has(c, v)
+	}
+	return entsql.Or(ps...)
+}

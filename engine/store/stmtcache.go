@@ -1,0 +1,87 @@
+package store
+
+import (
+	"container/list"
+	"context"
+	"database/sql"
+	"sync"
+)
+
+// stmtCacheSize bounds the prepared statements kept per Store.
+const stmtCacheSize = 500
+
+// stmtCache keeps prepared statements by SQL text, for SQLite: parsing and
+// planning a 30-column select costs more than running it on an index
+// (measured: about two thirds of a list's CPU time, docs/store.md).
+// PostgreSQL's pgx caches statements itself and MySQL interpolates
+// parameters client-side, so only SQLite uses it.
+type stmtCache struct {
+	db    *sql.DB
+	mu    sync.Mutex
+	ll    *list.List
+	items map[string]*list.Element
+}
+
+type stmtEntry struct {
+	query string
+	stmt  *sql.Stmt
+}
+
+func newStmtCache(db *sql.DB) *stmtCache {
+	return &stmtCache{db: db, ll: list.New(), items: map[string]*list.Element{}}
+}
+
+// get returns the prepared statement for q, preparing it on first use.
+func (c *stmtCache) get(ctx context.Context, q string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	if el, ok := c.items[q]; ok {
+		c.ll.MoveToFront(el)
+		c.mu.Unlock()
+		return el.Value.(*stmtEntry).stmt, nil
+	}
+	c.mu.Unlock()
+	st, err := c.db.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[q]; ok { // prepared meanwhile by another caller
+		st.Close()
+		return el.Value.(*stmtEntry).stmt, nil
+	}
+	c.items[q] = c.ll.PushFront(&stmtEntry{q, st})
+	for c.ll.Len() > stmtCacheSize {
+		last := c.ll.Back()
+		c.ll.Remove(last)
+		e := last.Value.(*stmtEntry)
+		delete(c.items, e.query)
+		e.stmt.Close() // database/sql waits for statements in use
+	}
+	return st, nil
+}
+
+// close closes every cached statement.
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, el := range c.items {
+		el.Value.(*stmtEntry).stmt.Close()
+	}
+	c.items, c.ll = map[string]*list.Element{}, list.New()
+}
+
+// query runs a read through the statement cache when the store has one.
+func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*sql.Rows, error) {
+	if s.stmts == nil {
+		return q.QueryContext(ctx, qs, args...)
+	}
+	st, err := s.stmts.get(ctx, qs)
+	if err != nil {
+		return nil, err
+	}
+	if tx, ok := q.(*sql.Tx); ok {
+		st = tx.StmtContext(ctx, st)
+	}
+	return st.QueryContext(ctx, args...)
+}

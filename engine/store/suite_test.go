@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+)
+
+// runStoreSuite runs every behaviour test against stores that open gives
+// (a fresh, isolated database each time).
+func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s *Store)
+	}{
+		{"migrate", testMigrate},
+		{"types round-trip", testTypes},
+		{"bad input", testBadInput},
+		{"criteria operators", testOperators},
+		{"sort and paging", testSortPaging},
+		{"totals stay exact", testTotals},
+		{"scope", testScope},
+		{"unique", testUnique},
+		{"optimistic locking", testLocking},
+		{"soft delete", testSoftDelete},
+		{"children", testChildren},
+		{"transitions and history", testTransitions},
+		{"stats", testStats},
+		{"each and create many", testEach},
+		{"concurrent writes", testConcurrentWrites},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
+	}
+}
+
+var ctx = context.Background()
+
+// viewer is the default scope of the suite: tenant 1, user 10 in org 5.
+var viewer = Scope{TenantID: 1, UserID: 10, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeAll}
+
+// setup migrates the test module and returns it.
+func setup(t *testing.T, s *Store) *schema.Module {
+	t.Helper()
+	m := testModule()
+	if err := s.Migrate(ctx, m, false); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustCreate(t *testing.T, s *Store, m *schema.Module, sc Scope, rec Record) Record {
+	t.Helper()
+	r, err := s.Create(ctx, m, sc, rec)
+	if err != nil {
+		t.Fatalf("Create(%v): %v", rec, err)
+	}
+	return r
+}
+
+// list parses raw criteria as a request would carry them and lists.
+func listQ(t *testing.T, s *Store, m *schema.Module, sc Scope, raw string) *Page {
+	t.Helper()
+	v, err := url.ParseQuery(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := query.Parse(m, v)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", raw, err)
+	}
+	p, err := s.List(ctx, m, sc, q)
+	if err != nil {
+		t.Fatalf("List(%q): %v", raw, err)
+	}
+	return p
+}
+
+// names lists the name field of rows, in order.
+func names(rows []Record) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i], _ = r["name"].(string)
+	}
+	return out
+}
+
+// wantErr fails unless err is (or wraps) target's type with the status and
+// message given.
+func wantStatus(t *testing.T, err error, status int, msg string) {
+	t.Helper()
+	var pe interface {
+		HTTPStatus() int
+		PublicMessage() string
+	}
+	if !errors.As(err, &pe) {
+		t.Fatalf("error = %v, want one with HTTPStatus %d", err, status)
+	}
+	if pe.HTTPStatus() != status || msg != "" && pe.PublicMessage() != msg {
+		t.Fatalf("error = %v (%d %q), want %d %q", err, pe.HTTPStatus(), pe.PublicMessage(), status, msg)
+	}
+}
+
+func testMigrate(t *testing.T, s *Store) {
+	m := setup(t, s)
+	plan, err := s.Plan(ctx, m, true)
+	if err != nil || len(plan) != 0 {
+		t.Fatalf("Plan after Migrate = %q, %v; want nothing to do", plan, err)
+	}
+	if err := s.Migrate(ctx, m, false); err != nil {
+		t.Fatalf("second Migrate: %v", err)
+	}
+
+	// A field added later gets its column and index.
+	m2 := testModule()
+	m2.Fields = append(m2.Fields, schema.Field{Name: "nickName", Label: "昵称", Type: schema.TypeString, Filter: schema.FilterEquals})
+	if plan, _ := s.Plan(ctx, m2, false); len(plan) == 0 {
+		t.Fatal("Plan with a new field is empty, want an added column")
+	}
+	if err := s.Migrate(ctx, m2, false); err != nil {
+		t.Fatal(err)
+	}
+	if plan, _ := s.Plan(ctx, m2, true); len(plan) != 0 {
+		t.Fatalf("Plan after adding a field = %q, want nothing", plan)
+	}
+	r := mustCreate(t, s, m2, viewer, Record{"name": "甲", "nickName": "小甲"})
+	if r["nickName"] != "小甲" {
+		t.Fatalf("new field read back as %v", r["nickName"])
+	}
+
+	// Without drop the column stays; with drop it goes.
+	m3 := testModule()
+	if err := s.Migrate(ctx, m3, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().Exec("SELECT nick_name FROM " + metaOf(m3).table); err != nil {
+		t.Fatalf("column dropped without drop: %v", err)
+	}
+	if err := s.Migrate(ctx, m3, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().Exec("SELECT nick_name FROM " + metaOf(m3).table); err == nil {
+		t.Fatal("column still there after Migrate with drop")
+	}
+	if plan, _ := s.Plan(ctx, m3, true); len(plan) != 0 {
+		t.Fatalf("Plan after drop = %q, want nothing", plan)
+	}
+	if got := listQ(t, s, m3, viewer, "").Total; got != 1 {
+		t.Fatalf("rows after migrations = %d, want 1", got)
+	}
+}
+
+func testBadInput(t *testing.T, s *Store) {
+	m := setup(t, s)
+	tests := []struct {
+		name string
+		rec  Record
+		msg  string
+	}{
+		{"unknown key", Record{"nickname": "x"}, "不支持的字段：nickname"},
+		{"too long", Record{"name": strings.Repeat("长", 21)}, "姓名的值格式不正确"},
+		{"not an option", Record{"kind": 9}, "类别的值格式不正确"},
+		{"not a string option", Record{"color": "green"}, "颜色的值格式不正确"},
+		{"not an integer", Record{"age": "thirty"}, "年龄的值格式不正确"},
+		{"not a number", Record{"amount": "much"}, "补贴金额(元)的值格式不正确"},
+		{"not a date", Record{"applyDate": "yesterday"}, "申请日期的值格式不正确"},
+		{"not a bool", Record{"poor": "maybe"}, "贫困户的值格式不正确"},
+		{"not a list", Record{"tags": "a_1"}, "标签的值格式不正确"},
+		{"list item not an option", Record{"tags": []any{"zzz"}}, "标签的值格式不正确"},
+		{"children not a list", Record{"family": "x"}, "家庭成员的值格式不正确"},
+		{"unknown child key", Record{"family": []any{map[string]any{"age": 3}}}, "不支持的字段：family.age"},
+		{"nul in text", Record{"name": "a\x00b"}, "姓名的值格式不正确"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.Create(ctx, m, viewer, tt.rec)
+			wantStatus(t, err, 400, tt.msg)
+		})
+	}
+	if got := listQ(t, s, m, viewer, "").Total; got != 0 {
+		t.Fatalf("rejected records were written: total %d", got)
+	}
+}
+
+// sameSet compares two string lists as sets.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}

@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/schema"
+)
+
+// Update changes the keys present in rec (a partial update) of one record
+// the scope reaches, replaces a children field's rows when its key is
+// present, bumps the version and returns the record as Get would. When rec
+// carries "version", the update only applies to that version and a record
+// changed since is ErrStale; a record that is gone or out of scope is
+// ErrNotFound. The status field is not written here (see Transition).
+func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64, rec Record) (Record, error) {
+	mt := metaOf(m)
+	var out Record
+	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		ch, err := s.change(ctx, mt, sc, rec, true)
+		if err != nil {
+			return err
+		}
+		if err := s.checkUnique(ctx, tx, mt, sc, ch, id); err != nil {
+			return err
+		}
+		upd := entsql.Dialect(s.dialect).Update(mt.table).
+			Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, nowArg()).Add(colVersion, 1)
+		for i, c := range ch.cols {
+			upd.Set(c, ch.vals[i])
+		}
+		if ch.org != nil {
+			upd.Set(colOrg, ch.org.id).Set(colOrgPath, ch.org.path)
+		}
+		where := append(scopeWhere(sc), entsql.EQ(colID, id))
+		if ch.version != nil {
+			where = append(where, entsql.EQ(colVersion, *ch.version))
+		}
+		if err := s.execOne(ctx, tx, mt, sc, id, upd.Where(entsql.And(where...))); err != nil {
+			return err
+		}
+		if err := s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, true); err != nil {
+			return err
+		}
+		out, err = s.get(ctx, tx, mt, tenantScope(sc), id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update %s %d: %w", m.Name, id, err)
+	}
+	return out, nil
+}
+
+// execOne runs an update meant to hit record id; hitting nothing is
+// ErrNotFound when the record is gone or out of scope, else ErrStale.
+func (s *Store) execOne(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id int64, upd *entsql.UpdateBuilder) error {
+	qs, args := upd.Query()
+	res, err := tx.ExecContext(ctx, qs, args...)
+	if err != nil {
+		return s.uniqueViolation(mt, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	exists, err := s.exists(ctx, tx, mt, sc, id)
+	if err != nil {
+		return err
+	}
+	if !exists {
+		return ErrNotFound
+	}
+	return ErrStale
+}
+
+func (s *Store) exists(ctx context.Context, q querier, mt *meta, sc Scope, id int64) (bool, error) {
+	qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
+		Where(entsql.And(append(scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+	rows, err := q.QueryContext(ctx, qs, args...)
+	if err != nil {
+		return false, err
+	}
+	defer rows.Close()
+	return rows.Next(), rows.Err()
+}
+
+// Delete soft-deletes the records with the given ids that the scope reaches
+// and returns how many it deleted; none is ErrNotFound.
+func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []int64) (int64, error) {
+	mt := metaOf(m)
+	if len(ids) == 0 {
+		return 0, fmt.Errorf("delete %s: %w", m.Name, ErrNotFound)
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	var n int64
+	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		now := nowArg()
+		qs, qargs := entsql.Dialect(s.dialect).Update(mt.table).
+			Set(colDeletedAt, now).Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, now).Add(colVersion, 1).
+			Where(entsql.And(append(scopeWhere(sc), entsql.In(colID, args...))...)).Query()
+		res, err := tx.ExecContext(ctx, qs, qargs...)
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err == nil && n == 0 {
+			err = ErrNotFound
+		}
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("delete %s: %w", m.Name, err)
+	}
+	return n, nil
+}
+
+// inWrite runs fn in a write transaction that first bumps the table's write
+// sequence. Bumping first takes the sequence row's lock (SQLite: the write
+// lock), so writes to one module are serialised and the unique pre-check
+// inside fn cannot race another writer.
+func (s *Store) inWrite(ctx context.Context, mt *meta, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := s.bumpSeq(ctx, tx, mt.table); err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// bumpSeq increments the table's write sequence, creating its row if need be.
+func (s *Store) bumpSeq(ctx context.Context, tx *sql.Tx, table string) error {
+	b := entsql.Dialect(s.dialect)
+	up, upArgs := b.Update(SeqTable).Add("seq", 1).Where(entsql.EQ("table_name", table)).Query()
+	res, err := tx.ExecContext(ctx, up, upArgs...)
+	if err != nil {
+		return fmt.Errorf("bump write sequence: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	ins, insArgs := b.Insert(SeqTable).Columns("table_name", "seq").Values(table, 1).
+		OnConflict(entsql.ConflictColumns("table_name"), entsql.DoNothing()).Query()
+	if _, err := tx.ExecContext(ctx, ins, insArgs...); err != nil {
+		return fmt.Errorf("seed write sequence: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, up, upArgs...)
+	return err
+}
+
+// checkUnique is the friendly path of uniqueness: before writing, look for a
+// live record of the tenant (in any organisation) holding the same value of
+// a unique field. self is the record being updated (0 on create).
+func (s *Store) checkUnique(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, ch *change, self int64) error {
+	for _, c := range mt.unique {
+		i := indexOf(ch.cols, c.name)
+		if i < 0 || ch.vals[i] == nil || ch.vals[i] == "" {
+			continue
+		}
+		ps := []*entsql.Predicate{entsql.EQ(colTenant, sc.TenantID), entsql.IsNull(colDeletedAt), entsql.EQ(c.name, ch.vals[i])}
+		if self != 0 {
+			ps = append(ps, entsql.NEQ(colID, self))
+		}
+		qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
+			Where(entsql.And(ps...)).Limit(1).Query()
+		rows, err := tx.QueryContext(ctx, qs, args...)
+		if err != nil {
+			return err
+		}
+		taken := rows.Next()
+		rows.Close()
+		if taken {
+			return uniqueError(c)
+		}
+	}
+	return nil
+}
+
+func indexOf(xs []string, x string) int {
+	for i := range xs {
+		if xs[i] == x {
+			return i
+		}
+	}
+	return -1
+}
+
+func uniqueError(c *col) *UniqueError {
+	return &UniqueError{Field: c.api, Label: c.field.Label}
+}
+
+// uniqueViolation turns the database's unique-index error (the guard behind
+// the pre-check) into a UniqueError naming the field: PostgreSQL and MySQL
+// name the index, SQLite names the columns.
+func (s *Store) uniqueViolation(mt *meta, err error) error {
+	text := err.Error()
+	for _, c := range mt.unique {
+		if strings.Contains(text, ident("ux_"+mt.table+"_"+c.name)) ||
+			strings.Contains(text, "UNIQUE constraint failed") && strings.Contains(text, mt.table+"."+c.name) {
+			return errors.Join(uniqueError(c), err)
+		}
+	}
+	return err
+}

@@ -1,0 +1,275 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/schema"
+)
+
+// readOnlyKeys are record keys a write ignores: the store sets them.
+var readOnlyKeys = []string{"id", "createdBy", "createdAt", "updatedBy", "updatedAt", "version", "history"}
+
+// change is a record's writable part, encoded for SQL.
+type change struct {
+	cols     []string
+	vals     []any
+	children map[string][]childRow // children field name → rows; present = replace
+	org      *placement            // nil = unchanged (update) or the viewer's (create)
+	version  *int64                // update: the version the client read
+}
+
+type childRow struct {
+	cols []string
+	vals []any
+}
+
+type placement struct {
+	id   int64
+	path string
+}
+
+// Create inserts a record in the viewer's organisation (or in the one its
+// orgId names, through OrgResolver, when the scope reaches it), with its
+// children, the status at its initial value and version 1, and returns it
+// as Get would.
+func (s *Store) Create(ctx context.Context, m *schema.Module, sc Scope, rec Record) (Record, error) {
+	mt := metaOf(m)
+	var out Record
+	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		id, err := s.insert(ctx, tx, mt, sc, rec)
+		if err != nil {
+			return err
+		}
+		out, err = s.get(ctx, tx, mt, tenantScope(sc), id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", m.Name, err)
+	}
+	return out, nil
+}
+
+// CreateMany inserts records in one transaction: all or none.
+func (s *Store) CreateMany(ctx context.Context, m *schema.Module, sc Scope, recs []Record) error {
+	mt := metaOf(m)
+	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		for i, rec := range recs {
+			if _, err := s.insert(ctx, tx, mt, sc, rec); err != nil {
+				return fmt.Errorf("record %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("create %s: %w", m.Name, err)
+	}
+	return nil
+}
+
+// tenantScope reads back what the viewer just wrote, whatever the mode.
+func tenantScope(sc Scope) Scope { return Scope{TenantID: sc.TenantID, UserID: sc.UserID} }
+
+func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec Record) (int64, error) {
+	ch, err := s.change(ctx, mt, sc, rec, false)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.checkUnique(ctx, tx, mt, sc, ch, 0); err != nil {
+		return 0, err
+	}
+	org := placement{sc.OrgID, sc.OrgPath}
+	if ch.org != nil {
+		org = *ch.org
+	}
+	now := nowArg()
+	cols := append([]string{colTenant, colOrg, colOrgPath, colCreatedBy, colCreatedAt, colUpdatedBy, colUpdatedAt,
+		colVersion}, ch.cols...)
+	vals := append([]any{sc.TenantID, org.id, org.path, sc.UserID, now, sc.UserID, now, 1}, ch.vals...)
+	if mt.status != nil {
+		cols, vals = append(cols, mt.status.name), append(vals, mt.m.Status.Initial)
+	}
+	ins := entsql.Dialect(s.dialect).Insert(mt.table).Columns(cols...).Values(vals...)
+	var id int64
+	if s.dialect == dialect.Postgres {
+		qs, args := ins.Returning(colID).Query()
+		err = tx.QueryRowContext(ctx, qs, args...).Scan(&id)
+	} else {
+		qs, args := ins.Query()
+		var res sql.Result
+		if res, err = tx.ExecContext(ctx, qs, args...); err == nil {
+			id, err = res.LastInsertId()
+		}
+	}
+	if err != nil {
+		return 0, s.uniqueViolation(mt, err)
+	}
+	return id, s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, false)
+}
+
+// change encodes a record's writable keys. Keys the store sets are ignored,
+// the status field is only written by Transition, and any other key the
+// module does not declare is an InputError.
+func (s *Store) change(ctx context.Context, mt *meta, sc Scope, rec Record, update bool) (*change, error) {
+	keys := make([]string, 0, len(rec))
+	for k := range rec {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	ch := &change{}
+	for _, k := range keys {
+		v := rec[k]
+		switch {
+		case k == "version" && update && v != nil:
+			n, ok := toInt(v)
+			if !ok {
+				return nil, errBadValue(mt.byAPI["version"], "not a version")
+			}
+			ch.version = &n
+		case slices.Contains(readOnlyKeys, k) || mt.status != nil && k == mt.status.api:
+		case k == "orgId":
+			p, err := s.place(ctx, sc, v)
+			if err != nil {
+				return nil, err
+			}
+			ch.org = p
+		default:
+			if c := mt.byAPI[k]; c != nil {
+				x, err := encode(c, v)
+				if err != nil {
+					return nil, err
+				}
+				ch.cols, ch.vals = append(ch.cols, c.name), append(ch.vals, x)
+				continue
+			}
+			kid := mt.child(k)
+			if kid == nil {
+				return nil, errUnknownField(k)
+			}
+			rows, err := childRows(kid, v)
+			if err != nil {
+				return nil, err
+			}
+			if ch.children == nil {
+				ch.children = map[string][]childRow{}
+			}
+			ch.children[k] = rows
+		}
+	}
+	return ch, nil
+}
+
+func (mt *meta) child(name string) *child {
+	for i := range mt.children {
+		if mt.children[i].field.Name == name {
+			return &mt.children[i]
+		}
+	}
+	return nil
+}
+
+// place resolves a record's orgId to the organisation it goes in, which the
+// viewer's scope must reach. nil keeps the default.
+func (s *Store) place(ctx context.Context, sc Scope, v any) (*placement, error) {
+	if v == nil || v == "" {
+		return nil, nil
+	}
+	id, ok := toInt(v)
+	if !ok {
+		return nil, errBadValue(&col{api: "orgId"}, "not an organisation id")
+	}
+	if id == sc.OrgID {
+		return &placement{sc.OrgID, sc.OrgPath}, nil
+	}
+	if s.OrgResolver == nil || sc.Mode != ScopeAll && sc.Mode != ScopeSubtree {
+		return nil, ErrOutOfScope
+	}
+	path, err := s.OrgResolver(ctx, sc.TenantID, id)
+	if err != nil {
+		return nil, fmt.Errorf("resolve organisation %d: %w", id, err)
+	}
+	if sc.Mode == ScopeSubtree && (sc.OrgPath == "" || !strings.HasPrefix(path, sc.OrgPath)) {
+		return nil, ErrOutOfScope
+	}
+	return &placement{id, path}, nil
+}
+
+// childRows encodes the rows of a children field: a list of objects whose
+// keys are the child fields (a row's own id is ignored: rows are replaced).
+func childRows(ch *child, v any) ([]childRow, error) {
+	var items []map[string]any
+	switch x := v.(type) {
+	case nil:
+	case []any:
+		for _, e := range x {
+			m, ok := e.(map[string]any)
+			if !ok {
+				return nil, errBadValue(&col{api: ch.field.Name, field: ch.field}, "not a list of objects")
+			}
+			items = append(items, m)
+		}
+	case []map[string]any:
+		items = x
+	default:
+		return nil, errBadValue(&col{api: ch.field.Name, field: ch.field}, "not a list of objects")
+	}
+	out := make([]childRow, 0, len(items))
+	for _, it := range items {
+		var r childRow
+		for k := range it {
+			if k != "id" && !slices.ContainsFunc(ch.cols, func(c *col) bool { return c.api == k }) {
+				return nil, errUnknownField(ch.field.Name + "." + k)
+			}
+		}
+		for _, c := range ch.cols {
+			v, ok := it[c.api]
+			if !ok {
+				continue
+			}
+			x, err := encode(c, v)
+			if err != nil {
+				return nil, err
+			}
+			r.cols, r.vals = append(r.cols, c.name), append(r.vals, x)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// writeChildren inserts children rows; replace first deletes the old rows of
+// the fields given.
+func (s *Store) writeChildren(ctx context.Context, tx *sql.Tx, mt *meta, tenant, parent int64,
+	kids map[string][]childRow, replace bool) error {
+	b := entsql.Dialect(s.dialect)
+	for _, ch := range mt.children {
+		rows, ok := kids[ch.field.Name]
+		if !ok {
+			continue
+		}
+		if replace {
+			qs, args := b.Delete(ch.table).Where(entsql.And(entsql.EQ("parent_id", parent), entsql.EQ(colTenant, tenant))).Query()
+			if _, err := tx.ExecContext(ctx, qs, args...); err != nil {
+				return fmt.Errorf("replace %s: %w", ch.field.Name, err)
+			}
+		}
+		for i, r := range rows {
+			qs, args := b.Insert(ch.table).Columns(append([]string{"parent_id", colTenant, "sort_no"}, r.cols...)...).
+				Values(append([]any{parent, tenant, i}, r.vals...)...).Query()
+			if _, err := tx.ExecContext(ctx, qs, args...); err != nil {
+				return fmt.Errorf("insert %s: %w", ch.field.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// nowArg is the current time as stored: wall clock in time.Local, seconds.
+func nowArg() string { return time.Now().In(time.Local).Format(DateTimeLayout) }

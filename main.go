@@ -1,0 +1,163 @@
+// Command xiangzhi is the Xiangzhi (乡治) server: one binary serving the REST
+// API, the generated module APIs and the embedded console.
+//
+//	xiangzhi [serve] [flags]          serve HTTP (the default command)
+//	xiangzhi migrate [--drop] [flags] create or update every module table and exit
+//	xiangzhi schema lint <file|dir>…  check module schema files, print file:line: field: problem
+//	xiangzhi version                  print the version
+//
+// Flags and XZ_* environment variables are listed in engine/config.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+
+	"xiangzhi/engine"
+	"xiangzhi/engine/config"
+	"xiangzhi/modules"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  xiangzhi [serve] [flags]          serve HTTP (default)
+  xiangzhi migrate [--drop] [flags] migrate every module table and exit
+  xiangzhi schema lint <file|dir>…  check module schema files
+  xiangzhi version                  print the version
+run "xiangzhi serve -h" for the flags`
+
+// run executes one command and returns the exit status.
+func run(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(args, getenv, stderr)
+	case "migrate":
+		err = migrate(args, getenv, stderr)
+	case "schema":
+		if len(args) == 0 || args[0] != "lint" {
+			fmt.Fprintln(stderr, usage)
+			return 2
+		}
+		return lint(args[1:], stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "xiangzhi", buildVersion())
+		return 0
+	case "help":
+		fmt.Fprintln(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n%s\n", cmd, usage)
+		return 2
+	}
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case err != nil:
+		fmt.Fprintln(stderr, "xiangzhi:", err)
+		return 1
+	}
+	return 0
+}
+
+// loadConfig parses a command's flags over the environment.
+func loadConfig(name string, args []string, getenv func(string) string, stderr io.Writer,
+	extra func(*flag.FlagSet)) (config.Config, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if extra != nil {
+		extra(fs)
+	}
+	finish := config.Bind(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return config.Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config.Config{}, fmt.Errorf("%s: unexpected argument %q", name, fs.Arg(0))
+	}
+	cfg, err := finish()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Logger = cfg.NewLogger(stderr)
+	slog.SetDefault(cfg.Logger)
+	return cfg, nil
+}
+
+// serve runs the server until SIGINT or SIGTERM.
+func serve(args []string, getenv func(string) string, stderr io.Writer) error {
+	cfg, err := loadConfig("serve", args, getenv, stderr, nil)
+	if err != nil {
+		return err
+	}
+	app, err := engine.New(cfg)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	if err := modules.Register(app); err != nil {
+		return fmt.Errorf("register modules: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return app.Serve(ctx)
+}
+
+// migrate migrates every module table, dropping columns and indexes no
+// longer declared with --drop.
+func migrate(args []string, getenv func(string) string, stderr io.Writer) error {
+	var drop bool
+	cfg, err := loadConfig("migrate", args, getenv, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&drop, "drop", false, "also drop columns and indexes the schemas no longer declare")
+	})
+	if err != nil {
+		return err
+	}
+	cfg.SkipMigrate = true
+	app, err := engine.New(cfg)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return app.Migrate(context.Background(), drop)
+}
+
+// buildVersion is the -ldflags version, else the module version or VCS
+// revision the toolchain recorded.
+func buildVersion() string {
+	if version != "dev" {
+		return version
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			return version + "-" + s.Value[:12]
+		}
+	}
+	return version
+}

@@ -1,0 +1,74 @@
+// Measures the gzipped JavaScript a page loads, from the Vite manifest of the last build (npm run build):
+// the entry chunk plus the page's chunk, with every chunk they import statically (what the browser fetches
+// and modulepreloads before the page can render). Fails when a page exceeds its budget.
+//
+// Usage: npm run budget            (after npm run build)
+//        npm run budget -- --json  (machine-readable)
+
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+
+/** Pages to measure: the modules on the route's path, and the budget in KB (1 KB = 1024 bytes). */
+const PAGES = [
+  { name: "login page (/login)", modules: ["index.html", "src/pages/login/LoginPage.tsx"], budgetKB: 250 },
+  {
+    name: "first module list (/m/:module)",
+    modules: ["index.html", "src/app/RefineRoot.tsx", "src/app/Shell.tsx", "src/schema-ui/ModuleListPage.tsx"],
+    budgetKB: 600,
+  },
+  {
+    name: "module form (/m/:module/create)",
+    modules: ["index.html", "src/app/RefineRoot.tsx", "src/app/Shell.tsx", "src/schema-ui/ModuleFormPage.tsx"],
+    budgetKB: null,
+  },
+];
+
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no entry ${key}: was the build made from this tree?`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
+
+const results = PAGES.map((page) => {
+  const chunks = closure(page.modules);
+  const js = chunks.map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+  const css = [...new Set(chunks.flatMap((k) => manifest[k].css ?? []))];
+  const jsBytes = js.reduce((sum, f) => sum + gz(f), 0);
+  const cssBytes = css.reduce((sum, f) => sum + gz(f), 0);
+  return { ...page, files: js.length, jsKB: jsBytes / 1024, cssKB: cssBytes / 1024 };
+});
+
+if (process.argv.includes("--json")) {
+  console.log(JSON.stringify(results, null, 2));
+} else {
+  console.log("page".padEnd(36), "js files", "gzip JS KB", "budget KB", "gzip CSS KB");
+  for (const r of results) {
+    console.log(
+      r.name.padEnd(36),
+      String(r.files).padStart(8),
+      r.jsKB.toFixed(1).padStart(10),
+      (r.budgetKB === null ? "-" : String(r.budgetKB)).padStart(9),
+      r.cssKB.toFixed(1).padStart(11),
+    );
+  }
+}
+
+const over = results.filter((r) => r.budgetKB !== null && r.jsKB > r.budgetKB);
+if (over.length) {
+  console.error(`over budget: ${over.map((r) => r.name).join(", ")}`);
+  process.exit(1);
+}

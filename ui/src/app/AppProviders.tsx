@@ -1,0 +1,35 @@
+// The providers every page runs inside, the login page included: antd's ConfigProvider with the chosen
+// locale, and the bridges that let the HTTP client's error handling reach the router. refine is not here:
+// it loads with the signed-in part of the console (RefineRoot), which keeps the login page small.
+
+import { useEffect, type ReactNode } from "react";
+import { ConfigProvider } from "antd";
+import { useNavigate } from "react-router";
+import { clearSession } from "./authProvider";
+import { configureErrors } from "./errors";
+import { notify } from "./notify";
+import { useLocale } from "../hooks/useLocale";
+
+/** ErrorBridge hands the router and the notifier to the global error handler (spec §8). */
+function ErrorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureErrors({
+      notify: { warning: notify.warning, error: notify.error },
+      expireSession: clearSession,
+      navigate: (path) => navigate(path, { replace: true }),
+      currentPath: () => window.location.pathname,
+    });
+  }, [navigate]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { antdLocale } = useLocale();
+  return (
+    <ConfigProvider locale={antdLocale}>
+      <ErrorBridge />
+      {children}
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,62 @@
+// The signed-in part of the console: refine with the data, auth, access, i18n and notification
+// providers, the routes that need a login, and the shell. Loaded after login (code-split).
+
+import type { ReactNode } from "react";
+import { Route, Routes } from "react-router";
+import { Authenticated, Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { accessControlProvider } from "./accessControlProvider";
+import { authProvider } from "./authProvider";
+import { dataProvider } from "./dataProvider";
+import { i18nProvider } from "./i18n";
+import { notificationProvider } from "./notify";
+import { VISIT_CODE_ROUTES } from "./routes";
+import { lazyPage, PageSpinner, RouteBoundary } from "../components/RouteBoundary/RouteBoundary";
+import { VisitGuard } from "../components/VisitGuard/VisitGuard";
+
+const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
+const Shell = lazyPage("shell", () => import("./Shell"));
+
+const signedIn = (key: string, element: ReactNode) => (
+  <Authenticated key={key} loading={<PageSpinner />}>
+    <RouteBoundary>{element}</RouteBoundary>
+  </Authenticated>
+);
+
+export default function RefineRoot() {
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      routerProvider={routerProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={notificationProvider}
+      options={{
+        syncWithLocation: false,
+        warnWhenUnsavedChanges: false,
+        disableTelemetry: true,
+        mutationMode: "pessimistic",
+        reactQuery: {
+          clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } },
+        },
+      }}
+    >
+      <Routes>
+        {VISIT_CODE_ROUTES.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={signedIn(
+              path,
+              <VisitGuard path={path}>
+                <Placeholder />
+              </VisitGuard>,
+            )}
+          />
+        ))}
+        <Route path="/*" element={signedIn("shell", <Shell />)} />
+      </Routes>
+    </Refine>
+  );
+}

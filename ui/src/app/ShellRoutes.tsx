@@ -1,0 +1,62 @@
+// The routes inside the shell: the workbench, the shell's static children, the generic module screens,
+// the named system routes, and whatever the server menus add. Anything else goes to /404.
+
+import { useMemo, type ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { lazyPage, RouteBoundary } from "../components/RouteBoundary/RouteBoundary";
+import { systemScreenFor, SYSTEM_SCREENS } from "../system";
+import { useSessionStore } from "../stores/useSessionStore";
+import { HOME_PATH } from "../stores/useTabsStore";
+import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
+import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
+
+const Workbench = lazyPage("workbench", () => import("../pages/workbench/WorkbenchPage"));
+const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
+const ModuleList = lazyPage("module-list", () => import("../schema-ui/ModuleListPage"));
+const ModuleForm = lazyPage("module-form", () => import("../schema-ui/ModuleFormPage"));
+const ModuleDetail = lazyPage("module-detail", () => import("../schema-ui/ModuleDetailPage"));
+
+const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
+
+export function ShellRoutes() {
+  const menus = useSessionStore((s) => s.menus);
+  const fixed = useMemo(
+    () =>
+      new Set<string>([
+        "/",
+        HOME_PATH,
+        ...SHELL_PLACEHOLDER_ROUTES,
+        ...Object.values(NAMED_ROUTES),
+      ]),
+    [],
+  );
+  const dynamic = useMemo(
+    () => menuRoutesOf(menus).filter((r) => !fixed.has(r.path) && !r.path.startsWith(MODULE_PREFIX)),
+    [menus, fixed],
+  );
+
+  return (
+    <Routes>
+      <Route index element={<Navigate to={HOME_PATH} replace />} />
+      <Route path={HOME_PATH} element={page(<Workbench />)} />
+      {SHELL_PLACEHOLDER_ROUTES.map((path) => (
+        <Route key={path} path={path} element={page(<Placeholder />)} />
+      ))}
+      <Route path="/m/:module" element={page(<ModuleList />)} />
+      <Route path="/m/:module/create" element={page(<ModuleForm />)} />
+      <Route path="/m/:module/edit/:id" element={page(<ModuleForm />)} />
+      <Route path="/m/:module/show/:id" element={page(<ModuleDetail />)} />
+      {Object.entries(SYSTEM_SCREENS).map(([name, Screen]) => (
+        <Route key={name} path={NAMED_ROUTES[name]} element={page(<Screen />)} />
+      ))}
+      {dynamic.map((r) => {
+        if (r.component === SCHEMA_MODULE_COMPONENT && r.name) {
+          return <Route key={r.path} path={r.path} element={page(<ModuleList module={r.name} />)} />;
+        }
+        const Screen = systemScreenFor(r.component) ?? Placeholder;
+        return <Route key={r.path} path={r.path} element={page(<Screen />)} />;
+      })}
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMemo } from "react";
+import { useCustom } from "@refinedev/core";
+import type { ModuleInfo } from "../app/modules";
+import { parseModuleSchema, type ModuleSchema } from "../schema-ui/moduleSchema";
+import { useSessionStore } from "../stores/useSessionStore";
+
+export type ModuleSchemaState =
+  | { status: "unknown"; info?: undefined; schema?: undefined; error?: undefined }
+  | { status: "loading"; info: ModuleInfo; schema?: undefined; error?: undefined }
+  | { status: "error"; info: ModuleInfo; schema?: undefined; error: Error }
+  | { status: "ready"; info: ModuleInfo; schema: ModuleSchema; error?: undefined };
+
+/** SCHEMA_STALE_MS keeps a module's schema for a while: it changes only when the module file does. */
+const SCHEMA_STALE_MS = 5 * 60 * 1000;
+
+/** useModuleSchema finds a module in the user's module list and loads its GET {api}/schema. */
+export function useModuleSchema(name: string | undefined): ModuleSchemaState {
+  const modules = useSessionStore((s) => s.modules);
+  const info = modules.find((m) => m.name === name);
+  const { query, result } = useCustom<Record<string, unknown>>({
+    url: `${info?.api ?? ""}/schema`,
+    method: "get",
+    queryOptions: { enabled: !!info, staleTime: SCHEMA_STALE_MS, queryKey: ["module-schema", info?.api] },
+    errorNotification: false,
+  });
+  const raw: unknown = result?.data;
+  return useMemo((): ModuleSchemaState => {
+    if (!info) return { status: "unknown" };
+    if (query.error) return { status: "error", info, error: new Error(query.error.message) };
+    if (raw === undefined || query.isLoading) return { status: "loading", info };
+    try {
+      return { status: "ready", info, schema: parseModuleSchema(raw) };
+    } catch (err) {
+      return { status: "error", info, error: err instanceof Error ? err : new Error(String(err)) };
+    }
+  }, [info, raw, query.error, query.isLoading]);
+}

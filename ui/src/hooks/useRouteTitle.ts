@@ -1,0 +1,30 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { menuTitleOf } from "../app/menus";
+import { moduleRouteOf, titleKeyOf } from "../app/routes";
+import { useSessionStore } from "../stores/useSessionStore";
+
+/**
+ * useRouteTitle names a path for tabs and breadcrumbs: a menu's server title, a module's title (with the
+ * page it is on), a static route's translated title, else the path itself.
+ */
+export function useRouteTitle(): (path: string) => string {
+  const { t } = useTranslation();
+  const menus = useSessionStore((s) => s.menus);
+  const modules = useSessionStore((s) => s.modules);
+  return useCallback(
+    (path: string) => {
+      const mod = moduleRouteOf(path);
+      if (mod) {
+        const base =
+          menuTitleOf(menus, `/m/${mod.module}`) ?? modules.find((m) => m.name === mod.module)?.title ?? mod.module;
+        return mod.page === "list" ? base : `${base} · ${t(`module.page.${mod.page}`)}`;
+      }
+      const menuTitle = menuTitleOf(menus, path);
+      if (menuTitle) return menuTitle;
+      const key = titleKeyOf(path);
+      return key ? t(key) : path;
+    },
+    [menus, modules, t],
+  );
+}

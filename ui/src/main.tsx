@@ -1,0 +1,17 @@
+import "@ant-design/v5-patch-for-react-19";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import App from "./App";
+import { connectToken } from "./app/http";
+import { getToken } from "./stores/useSessionStore";
+import "./index.css";
+
+connectToken(getToken);
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root");
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,147 @@
+import { useMemo, useState } from "react";
+import { Button, Card, Result, Space } from "antd";
+import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
+import Form from "@rjsf/antd";
+import type { IChangeEvent } from "@rjsf/core";
+import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
+import { useNavigate, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../app/http";
+import { modulePath } from "../app/routes";
+import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
+import { useSessionStore } from "../stores/useSessionStore";
+import { ModuleGate } from "./ModuleGate";
+import type { ModuleSchema } from "./moduleSchema";
+import { SectionedObjectTemplate } from "./SectionedObjectTemplate";
+import { toErrorSchema } from "./serverErrors";
+import { trimDeep } from "./trim";
+import { withDefaultWidgets } from "./uiDefaults";
+import { transformErrors, validator } from "./validation";
+import type { SchemaFormContext } from "./widgets/context";
+import { WIDGETS } from "./widgets";
+
+type Data = Record<string, unknown>;
+
+/** declaredOf keeps only the properties the module declares: the server rejects anything else (400). */
+export function declaredOf(schema: RJSFSchema, data: Data): Data {
+  const names = Object.keys(schema.properties ?? {});
+  return Object.fromEntries(names.filter((n) => data[n] !== undefined).map((n) => [n, data[n]]));
+}
+
+/** withoutErrorsFor drops the server's messages for the fields the user has since changed. */
+export function withoutErrorsFor(errors: ErrorSchema | undefined, before: Data, after: Data): ErrorSchema | undefined {
+  if (!errors) return undefined;
+  const kept = Object.fromEntries(
+    Object.entries(errors).filter(([k]) => k === "__errors" || JSON.stringify(before[k]) === JSON.stringify(after[k])),
+  );
+  return Object.keys(kept).length ? (kept as ErrorSchema) : undefined;
+}
+
+function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const modules = useSessionStore((s) => s.modules);
+  const meta = schema.module;
+  const editing = id !== undefined;
+  const { result: record, query } = useOne<BaseRecord>({
+    resource: meta.name,
+    id: id ?? "",
+    meta: { api: meta.api },
+    queryOptions: { enabled: editing },
+    errorNotification: false,
+  });
+  const { mutate: create, mutation: creating } = useCreate();
+  const { mutate: update, mutation: updating } = useUpdate();
+
+  const initial = useMemo<Data>(() => (editing && record ? declaredOf(schema.jsonSchema, record) : {}), [editing, record, schema]);
+  const [formData, setFormData] = useState<Data | null>(null);
+  const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
+  const data = formData ?? initial;
+
+  const uiSchema = useMemo<UiSchema>(
+    () => ({
+      ...withDefaultWidgets(schema.jsonSchema, schema.uiSchema),
+      "ui:ObjectFieldTemplate": SectionedObjectTemplate,
+      "ui:submitButtonOptions": { norender: true },
+    }),
+    [schema],
+  );
+  const formContext = useMemo<SchemaFormContext>(() => ({ dicts: schema.dicts, modules }), [schema, modules]);
+
+  if (editing && query.isLoading) return <PageSpinner />;
+  if (editing && !record) return <Result status="404" title={t("module.recordNotFound")} />;
+
+  const onError = (err: unknown) => {
+    if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(toErrorSchema(err.fieldErrors));
+  };
+
+  const onSubmit = ({ formData: submitted }: IChangeEvent<Data, RJSFSchema, SchemaFormContext>) => {
+    const values = trimDeep(declaredOf(schema.jsonSchema, submitted ?? {}));
+    setServerErrors(undefined);
+    const common = { resource: meta.name, meta: { api: meta.api }, errorNotification: false as const };
+    if (editing && id !== undefined) {
+      update(
+        {
+          ...common,
+          id,
+          values: { ...values, version: record?.version },
+          successNotification: () => ({ type: "success", message: t("module.updateSuccess") }),
+        },
+        { onSuccess: () => navigate(modulePath.show(meta.name, id)), onError },
+      );
+    } else {
+      create(
+        { ...common, values, successNotification: () => ({ type: "success", message: t("module.createSuccess") }) },
+        { onSuccess: () => navigate(modulePath.list(meta.name)), onError },
+      );
+    }
+  };
+
+  const busy = creating.isPending || updating.isPending;
+  return (
+    <Card title={`${meta.title} · ${t(editing ? "module.page.edit" : "module.page.create")}`}>
+      <Form
+        schema={schema.jsonSchema}
+        uiSchema={uiSchema}
+        formData={data}
+        formContext={formContext}
+        validator={validator}
+        widgets={WIDGETS}
+        transformErrors={transformErrors}
+        extraErrors={serverErrors}
+        showErrorList={false}
+        noHtml5Validate
+        omitExtraData
+        disabled={busy}
+        onChange={(e) => {
+          const next = e.formData ?? {};
+          setServerErrors((errs) => withoutErrorsFor(errs, data, next));
+          setFormData(next);
+        }}
+        onSubmit={onSubmit}
+      >
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t("common.submit")}
+          </Button>
+          <Button
+            onClick={() => {
+              setFormData(null);
+              setServerErrors(undefined);
+            }}
+            disabled={busy}
+          >
+            {t("common.reset")}
+          </Button>
+          <Button onClick={() => navigate(-1)}>{t("common.back")}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+/** ModuleFormPage is /m/:module/create and /m/:module/edit/:id: the generated form. */
+export default function ModuleFormPage() {
+  const { module, id } = useParams();
+  return <ModuleGate module={module}>{(schema) => <ModuleForm key={id ?? "new"} schema={schema} id={id} />}</ModuleGate>;
+}

@@ -1,0 +1,126 @@
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, type FormProps } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useTranslation } from "react-i18next";
+import { useSessionStore } from "../stores/useSessionStore";
+import { optionsFor, type ListFilter, type ModuleSchema } from "./moduleSchema";
+import { filterKind, type SearchValues } from "./searchFilters";
+import { RefSelectInput } from "./widgets/RefSelectWidget";
+import { DEFAULT_MAX_LENGTH } from "./widgets/context";
+
+function NumberRange({ id, value, onChange }: { id?: string; value?: unknown[]; onChange?: (v: unknown[]) => void }) {
+  const { t } = useTranslation();
+  const [from, to] = Array.isArray(value) ? value : [];
+  return (
+    <Space.Compact id={id} style={{ width: "100%" }}>
+      <InputNumber
+        aria-label={t("search.from")}
+        value={typeof from === "number" ? from : null}
+        onChange={(v) => onChange?.([v ?? undefined, to])}
+        style={{ width: "50%" }}
+      />
+      <InputNumber
+        aria-label={t("search.to")}
+        value={typeof to === "number" ? to : null}
+        onChange={(v) => onChange?.([from, v ?? undefined])}
+        style={{ width: "50%" }}
+      />
+    </Space.Compact>
+  );
+}
+
+/** FilterControl is the input one filter gets, chosen by its type and kind. */
+function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filter: ListFilter; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
+  const { t } = useTranslation();
+  const modules = useSessionStore((s) => s.modules);
+  const kind = filterKind(filter);
+  const options = optionsFor(schema, filter);
+  if (filter.ref) {
+    const target = modules.find((m) => m.name === filter.ref);
+    if (target) {
+      return (
+        <RefSelectInput
+          id={rest.id}
+          target={target}
+          display={filter.display ?? "name"}
+          multiple={kind === "in"}
+          value={rest.value as string | string[] | undefined}
+          onChange={(v) => rest.onChange?.(v)}
+        />
+      );
+    }
+  }
+  if (options || kind === "specified" || filter.type === "bool" || filter.type === "boolean") {
+    const choices =
+      options?.map((o) => ({ value: String(o.value), label: o.label })) ??
+      [
+        { value: "true", label: t(kind === "specified" ? "search.specified" : "common.yes") },
+        { value: "false", label: t(kind === "specified" ? "search.notSpecified" : "common.no") },
+      ];
+    return (
+      <Select
+        {...rest}
+        value={rest.value ?? undefined}
+        mode={kind === "in" ? "multiple" : undefined}
+        options={choices}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        placeholder={t("search.select")}
+      />
+    );
+  }
+  if (filter.type === "date" || filter.type === "datetime") {
+    const showTime = filter.type === "datetime" && kind !== "range";
+    if (kind === "range") {
+      const range = Array.isArray(rest.value) ? (rest.value as [Dayjs | null, Dayjs | null]) : null;
+      return <DatePicker.RangePicker id={rest.id} value={range} onChange={(v) => rest.onChange?.(v ?? undefined)} style={{ width: "100%" }} />;
+    }
+    const single = dayjs.isDayjs(rest.value) ? rest.value : null;
+    return <DatePicker id={rest.id} showTime={showTime} value={single} onChange={(v) => rest.onChange?.(v ?? undefined)} style={{ width: "100%" }} />;
+  }
+  if (["int", "integer", "decimal", "number"].includes(filter.type)) {
+    return kind === "range" ? (
+      <NumberRange id={rest.id} value={rest.value as unknown[] | undefined} onChange={rest.onChange} />
+    ) : (
+      <InputNumber {...rest} value={typeof rest.value === "number" ? rest.value : null} style={{ width: "100%" }} />
+    );
+  }
+  return <Input {...rest} value={typeof rest.value === "string" ? rest.value : undefined} allowClear maxLength={DEFAULT_MAX_LENGTH} placeholder={t("search.input")} />;
+}
+
+/** SearchForm asks the schema's list filters; Search applies them, Reset clears and applies. */
+export function SearchForm({ schema, formProps, initialValues }: { schema: ModuleSchema; formProps: FormProps; initialValues: SearchValues }) {
+  const { t } = useTranslation();
+  if (!schema.list.filters.length) return null;
+  return (
+    <Form {...formProps} layout="vertical" initialValues={initialValues} role="search" aria-label={t("search.title")}>
+      <Row gutter={16} align="bottom">
+        {schema.list.filters.map((f) => (
+          <Col key={f.name} xs={24} sm={12} md={8} lg={6}>
+            <Form.Item name={f.name} label={f.label}>
+              <FilterControl schema={schema} filter={f} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col xs={24} sm={12} md={8} lg={6}>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t("search.submit")}
+              </Button>
+              <Button
+                onClick={() => {
+                  formProps.form?.resetFields();
+                  formProps.form?.setFieldsValue(Object.fromEntries(schema.list.filters.map((f) => [f.name, undefined])));
+                  formProps.form?.submit();
+                }}
+              >
+                {t("search.reset")}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+// The widget registry: every ui:widget name the server's uiSchema may use (DESIGN.md §3) maps to a widget.
+// Files, images, video, rich text, maps and JSON belong to a later issue: they show their value read-only.
+
+import type { RegistryWidgetsType } from "@rjsf/utils";
+import { ChildrenWidget } from "./ChildrenWidget";
+import { DateTimeWidget, DateWidget } from "./DateWidget";
+import { NumberWidget } from "./NumberWidget";
+import { ReadonlyWidget } from "./ReadonlyWidget";
+import { RefSelectWidget } from "./RefSelectWidget";
+import { MultiSelectWidget, SelectWidget } from "./SelectWidget";
+import { SwitchWidget } from "./SwitchWidget";
+import { TextareaWidget } from "./TextareaWidget";
+import { EmailWidget, IdCardWidget, MobileWidget, TextWidget } from "./TextWidget";
+
+export const WIDGETS: RegistryWidgetsType = {
+  text: TextWidget,
+  textarea: TextareaWidget,
+  select: SelectWidget,
+  multiSelect: MultiSelectWidget,
+  date: DateWidget,
+  datetime: DateTimeWidget,
+  idcard: IdCardWidget,
+  mobile: MobileWidget,
+  email: EmailWidget,
+  refSelect: RefSelectWidget,
+  switch: SwitchWidget,
+  number: NumberWidget,
+  children: ChildrenWidget,
+  richtext: ReadonlyWidget,
+  image: ReadonlyWidget,
+  images: ReadonlyWidget,
+  file: ReadonlyWidget,
+  files: ReadonlyWidget,
+  video: ReadonlyWidget,
+  mapPoint: ReadonlyWidget,
+  mapPolygon: ReadonlyWidget,
+  json: ReadonlyWidget,
+};
+
+/** LATER_WIDGETS are registered as read-only placeholders until their issue lands. */
+export const LATER_WIDGETS: readonly string[] = [
+  "richtext",
+  "image",
+  "images",
+  "file",
+  "files",
+  "video",
+  "mapPoint",
+  "mapPolygon",
+  "json",
+];

@@ -1,0 +1,4 @@
+// The MSW server every test shares; each test adds the handlers it needs with server.use(...).
+import { setupServer } from "msw/node";
+
+export const server = setupServer();
