@@ -179,3 +179,4 @@ require (
 )
 
 tool github.com/go-task/task/v3/cmd/task
+ignore ./ui/node_modules

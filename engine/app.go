@@ -42,7 +42,8 @@ type App struct {
 	routes []Route
 	hooks  []func(*schema.Set)
 
-	reloadMu sync.Mutex // one reload at a time
+	reloadMu sync.Mutex   // one reload at a time
+	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
 }
 
 // New opens the store, loads the schema set (the embedded tree, or
@@ -69,6 +70,7 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	a.store = st
+	a.markLoaded()
 	set, errs := a.load()
 	a.logLoadErrors(errs)
 	if !cfg.SkipMigrate {

@@ -147,10 +147,14 @@ func (a *testApp) writeFile(t *testing.T, name, text string) {
 
 func newDiscardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// errorLines are the warning and error lines of a JSON log.
+// errorLines are the warning and error lines of a JSON log, without the
+// access log's.
 func errorLines(log string) string {
 	var out []string
 	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, `"msg":"http request"`) {
+			continue
+		}
 		if strings.Contains(line, `"level":"ERROR"`) || strings.Contains(line, `"level":"WARN"`) {
 			out = append(out, line)
 		}

@@ -39,6 +39,7 @@ func (a *App) Reload(ctx context.Context) error {
 	a.reloadMu.Lock()
 	defer a.reloadMu.Unlock()
 	old := a.Modules()
+	a.markLoaded()
 	set, errs := a.load()
 	a.logLoadErrors(errs)
 	keepOld(set, old, errs)
@@ -119,7 +120,8 @@ func keepOld(set, old *schema.Set, errs []*schema.LoadError) {
 }
 
 // Watch polls the schemas directory every WatchInterval and reloads when a
-// YAML file was added, removed or changed (by content), until ctx ends.
+// YAML file was added, removed or changed (by content) since the last load,
+// until ctx ends.
 // Polling needs no platform support and catches editors that replace files
 // by renaming. Without a schemas directory it returns at once.
 func (a *App) Watch(ctx context.Context) {
@@ -131,7 +133,6 @@ func (a *App) Watch(ctx context.Context) {
 	if interval <= 0 {
 		interval = config.DefaultWatchInterval
 	}
-	prev := fingerprint(dir)
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -140,15 +141,22 @@ func (a *App) Watch(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		cur := fingerprint(dir)
-		if cur == prev {
+		if last, _ := a.loaded.Load().(string); fingerprint(dir) == last {
 			continue
 		}
-		prev = cur
 		a.log.Info("schemas changed, reloading", "dir", dir)
 		if err := a.Reload(ctx); err != nil && ctx.Err() == nil {
 			a.log.Warn("schema reload incomplete", "err", err.Error())
 		}
+	}
+}
+
+// markLoaded records the fingerprint of the schemas directory about to be
+// loaded. Taken before reading, so a change made while loading still
+// differs from it and triggers another reload.
+func (a *App) markLoaded() {
+	if a.cfg.SchemasDir != "" {
+		a.loaded.Store(fingerprint(a.cfg.SchemasDir))
 	}
 }
 

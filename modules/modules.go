@@ -5,14 +5,21 @@
 // lists.
 package modules
 
-import "xiangzhi/engine"
+import (
+	"fmt"
+
+	"xiangzhi/engine"
+	"xiangzhi/modules/system"
+)
 
 // Register adds every hand-written part to app: its routes (each with its
 // permission code, through app.AddRoutes), its hooks and its reactions to
-// schema reloads (app.OnModulesChanged). It is empty for now; the system
-// administration, authentication and file parts register here as they are
-// written, one line each, in the order they depend on each other.
+// schema reloads (app.OnModulesChanged), one line each, in the order they
+// depend on each other. System administration comes first: it installs
+// the authorizer every later route is checked by.
 func Register(app *engine.App) error {
-	_ = app
+	if err := system.Register(app); err != nil {
+		return fmt.Errorf("system: %w", err)
+	}
 	return nil
 }

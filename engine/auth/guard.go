@@ -12,8 +12,11 @@ import (
 )
 
 // SignedIn is the code of a route any signed-in user may call (the
-// profile, the password change, logout, the menus of the viewer).
-const SignedIn = ""
+// profile, the password change, logout, the menus of the viewer). It is a
+// real, non-empty code so that the engine's route table accepts it, but no
+// menu carries it and no role is granted it: Authorize allows it for every
+// valid session, also one that must still change its password.
+const SignedIn = "signedIn"
 
 // Authorize is the engine's Authorizer: it authenticates the request's
 // token (the Authorization header, with or without "Bearer "), checks that

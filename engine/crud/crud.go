@@ -24,6 +24,17 @@
 // PUT and DELETE may arrive as POST with ?_method=PUT|DELETE (see
 // httpx.MethodOverride). Export and import exist only when the module
 // switches them on.
+//
+// Conventions chosen here: every success answers HTTP 200 with the
+// envelope (a create too, as the legacy client expects); ids are positive
+// decimal integers, anything else is 400 ID格式不正确; a path under a module
+// that names no operation is 404, a known path with another method 405; a
+// delete (single or batch) that reaches no record is 404; update is partial
+// (only the keys sent change) and honours "version" as an optimistic lock;
+// the list, export and stats accept the same criteria (query.Parse) plus
+// the reserved _method, _t and _ parameters; the export walks rows in id
+// order; an import's dry run is the default, and a commit inserts every row
+// in one transaction or none.
 package crud
 
 import (

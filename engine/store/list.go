@@ -35,11 +35,12 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, err
 	}
-	tx, err := s.db.BeginTx(ctx, s.readOpts())
+	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
 	}
-	defer tx.Rollback()
+	defer sqlTx.Rollback()
+	tx := readTx{sqlTx}
 	seq, err := s.readSeq(ctx, tx, mt.table)
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
@@ -54,18 +55,33 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	}
 	page := &Page{Total: total, Rows: []Record{}}
 	if st.offset < total {
-		if page.Rows, err = s.scanRecords(ctx, tx, mt, st.page, st.pageArgs); err != nil {
+		pageSQL := st.page
+		if total <= fewRows && st.pageFew != "" {
+			pageSQL = st.pageFew
+		}
+		if page.Rows, err = s.scanRecords(ctx, tx, mt, pageSQL, st.pageArgs); err != nil {
 			return nil, fmt.Errorf("list %s: %w", m.Name, err)
 		}
 	}
 	return page, tx.Commit()
 }
 
-// listStatements are the two statements of a list.
+// fewRows is the total under which a SQLite list sorts the matches instead
+// of walking the sort column's index (see listStatements.pageFew).
+const fewRows = 2000
+
+// listStatements are the statements of a list.
 type listStatements struct {
 	count, page         string
 	countArgs, pageArgs []any
 	offset              int64
+	// pageFew is the page query for few matches, SQLite only: its ORDER BY
+	// terms carry a unary + so that SQLite reaches the rows through the
+	// filters' indexes (a gram posting list, a selective column) and sorts
+	// them, rather than walking the sort index past a million rows that do
+	// not match — which it would otherwise prefer, having no statistics.
+	// Same rows, same order, same arguments; chosen once the total is known.
+	pageFew string
 }
 
 // listSQL builds the count and page statements of a list.
@@ -88,11 +104,20 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	st := &listStatements{offset: int64(q.Page) * int64(size)}
 	st.count, st.countArgs = entsql.Dialect(s.dialect).Select(entsql.Count("*")).
 		From(entsql.Table(mt.table)).Where(where).Query()
-	sel := s.selectRecords(mt).Where(where).OrderBy(order...).Limit(size)
-	if st.offset > 0 {
-		sel.Offset(int(st.offset))
+	page := func(hint bool) (string, []any) {
+		sel := s.selectRecords(mt).Where(where).Limit(size)
+		for _, o := range order {
+			sel.OrderExprFunc(o.write(hint))
+		}
+		if st.offset > 0 {
+			sel.Offset(int(st.offset))
+		}
+		return sel.Query()
 	}
-	st.page, st.pageArgs = sel.Query()
+	st.page, st.pageArgs = page(false)
+	if s.dialect == dialect.SQLite && (len(q.Filters) > 0 || sc.Mode != ScopeAll) {
+		st.pageFew, _ = page(true)
+	}
 	return st, nil
 }
 
@@ -151,35 +176,49 @@ func (s *Store) Each(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	}
 }
 
+// orderKey is one ORDER BY term.
+type orderKey struct {
+	col  string
+	desc bool
+}
+
+// write renders the term; hint prefixes SQLite's unary + (see pageFew).
+func (o orderKey) write(hint bool) func(*entsql.Builder) {
+	return func(b *entsql.Builder) {
+		if hint {
+			b.WriteString("+")
+		}
+		b.Ident(o.col)
+		if o.desc {
+			b.WriteString(" DESC")
+		} else {
+			b.WriteString(" ASC")
+		}
+	}
+}
+
 // order is the ORDER BY of a list: the sort keys, else the module's default
 // sort, else id descending; id is appended as the tiebreaker in the
 // direction of the last key, so the order is total and an index on
 // (tenant, col, id) serves it.
-func (s *Store) order(mt *meta, sorts []query.Sort) ([]string, error) {
+func (s *Store) order(mt *meta, sorts []query.Sort) ([]orderKey, error) {
 	if len(sorts) == 0 {
 		sorts = defaultSort(mt)
 	}
-	out := make([]string, 0, len(sorts)+1)
+	out := make([]orderKey, 0, len(sorts)+1)
 	desc, hasID := true, false
 	for _, so := range sorts {
 		c := mt.byAPI[so.Field]
 		if c == nil {
 			return nil, errUnknownField(so.Field)
 		}
-		out = append(out, direction(c.name, so.Desc))
+		out = append(out, orderKey{c.name, so.Desc})
 		desc, hasID = so.Desc, hasID || c.name == colID
 	}
 	if !hasID {
-		out = append(out, direction(colID, desc))
+		out = append(out, orderKey{colID, desc})
 	}
 	return out, nil
-}
-
-func direction(col string, desc bool) string {
-	if desc {
-		return entsql.Desc(col)
-	}
-	return entsql.Asc(col)
 }
 
 // defaultSort reads the module's list.sort ("applyDate,desc").

@@ -61,6 +61,7 @@ type meta struct {
 	table    string
 	cols     []*col // the record's columns: common ones, the fields, the status
 	byAPI    map[string]*col
+	byCol    map[string]*col
 	children []child
 	unique   []*col
 	status   *col // nil without a status
@@ -78,10 +79,11 @@ func metaOf(m *schema.Module) *meta {
 }
 
 func buildMeta(m *schema.Module) *meta {
-	mt := &meta{m: m, table: ident(m.TableName()), byAPI: map[string]*col{}}
+	mt := &meta{m: m, table: ident(m.TableName()), byAPI: map[string]*col{}, byCol: map[string]*col{}}
 	add := func(c *col) {
 		mt.cols = append(mt.cols, c)
 		mt.byAPI[c.api] = c
+		mt.byCol[c.name] = c
 	}
 	for _, c := range []struct {
 		api, name string

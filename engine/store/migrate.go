@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"ariga.io/atlas/sql/migrate"
 
@@ -49,7 +50,13 @@ func (s *Store) Migrate(ctx context.Context, m *schema.Module, drop bool) error 
 	if err := s.bumpSeq(ctx, tx, mt.table); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migrate %s: %w", m.Name, err)
+	}
+	if err := s.prepareGrams(ctx, mt); err != nil {
+		return fmt.Errorf("migrate %s: %w", m.Name, err)
+	}
+	return nil
 }
 
 // Plan returns the statements Migrate would run now, without running them
@@ -75,6 +82,11 @@ func (s *Store) migrate(ctx context.Context, mt *meta, drop bool, opts ...entsch
 	s.migrateMu.Lock()
 	defer s.migrateMu.Unlock()
 	tables := append(s.moduleTables(mt), historyTable(), seqTable())
+	if slices.ContainsFunc(mt.cols, gramIndexed) {
+		tables = append(tables, gramTables(mt)...)
+	} else {
+		tables = append(tables, gramTables(mt)[1])
+	}
 	opts = append([]entschema.MigrateOption{
 		entschema.WithDropColumn(drop), entschema.WithDropIndex(drop), entschema.WithForeignKeys(false),
 	}, opts...)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine/query"
@@ -86,7 +85,7 @@ func (s *Store) filter(mt *meta, f query.Filter) (*entsql.Predicate, error) {
 		if !ok || c.kind != kText {
 			return nil, errBadValue(c, "contains needs text")
 		}
-		p := s.contains(n, text)
+		p := s.contains(mt, c, text)
 		if f.Op == query.DoesNotContain {
 			return orNull(entsql.Not(p)), nil
 		}
@@ -119,17 +118,6 @@ func filterArg(c *col, v any) any {
 		return timeArg(k, t)
 	}
 	return v
-}
-
-// contains is a case-insensitive substring match with % and _ escaped:
-// SQLite's LIKE already folds ASCII case; PostgreSQL uses ILIKE; MySQL
-// compares under utf8mb4_general_ci (tables are utf8mb4_bin, so equality
-// stays exact everywhere).
-func (s *Store) contains(col, text string) *entsql.Predicate {
-	if s.dialect == dialect.SQLite {
-		return entsql.Contains(col, text)
-	}
-	return entsql.ContainsFold(col, text)
 }
 
 // specified is "has a value": not NULL, and for text not empty, and for JSON

@@ -52,18 +52,29 @@ func TestListSQL(t *testing.T) {
 			{Field: "helpers", Op: query.NotEquals, Values: []any{int64(7)}},
 			{Field: "auditStatus", Op: query.Equals, Values: []any{int64(1)}},
 		}}},
+		{"contains through the gram index", Scope{TenantID: 1}, query.Query{Size: 10, Filters: []query.Filter{
+			{Field: "name", Op: query.Contains, Values: []any{"张伟"}},
+			{Field: "mobile", Op: query.Contains, Values: []any{"13800"}},
+			{Field: "remark", Op: query.Contains, Values: []any{"备注"}},
+		}}},
 	}
 	for _, d := range []string{dialect.SQLite, dialect.Postgres, dialect.MySQL} {
 		t.Run(d, func(t *testing.T) {
 			s := &Store{dialect: d}
 			mt := metaOf(testModule())
+			s.grams.set(mt.table, "name", true)
+			s.grams.set(mt.table, "mobile", true)
 			var b strings.Builder
 			for _, tt := range tests {
 				st, err := s.listSQL(mt, tt.sc, &tt.q)
 				if err != nil {
 					t.Fatalf("%s: %v", tt.name, err)
 				}
-				fmt.Fprintf(&b, "-- %s\n%s\n%v\n%s\n%v\n\n", tt.name, st.count, st.countArgs, st.page, st.pageArgs)
+				fmt.Fprintf(&b, "-- %s\n%s\n%v\n%s\n%v\n", tt.name, st.count, st.countArgs, st.page, st.pageArgs)
+				if st.pageFew != "" {
+					fmt.Fprintf(&b, "few: %s\n", st.pageFew)
+				}
+				b.WriteString("\n")
 			}
 			golden(t, filepath.Join("testdata", "list_"+d+".golden"), b.String())
 		})

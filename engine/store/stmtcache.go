@@ -71,16 +71,23 @@ func (c *stmtCache) close() {
 	c.items, c.ll = map[string]*list.Element{}, list.New()
 }
 
-// query runs a read through the statement cache when the store has one.
+// readTx is a read transaction on the store's read pool, whose statements
+// may come from the cache (a write transaction's may not: it runs on the
+// writer pool).
+type readTx struct{ *sql.Tx }
+
+// query runs a read, through the statement cache when the store has one and
+// q is the read pool or one of its transactions.
 func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*sql.Rows, error) {
-	if s.stmts == nil {
+	tx, isRead := q.(readTx)
+	if s.stmts == nil || !isRead && q != querier(s.db) {
 		return q.QueryContext(ctx, qs, args...)
 	}
 	st, err := s.stmts.get(ctx, qs)
 	if err != nil {
 		return nil, err
 	}
-	if tx, ok := q.(*sql.Tx); ok {
+	if isRead {
 		st = tx.StmtContext(ctx, st)
 	}
 	return st.QueryContext(ctx, args...)

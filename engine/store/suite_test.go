@@ -34,6 +34,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"stats", testStats},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
+		{"gram index", testGrams},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })

@@ -44,6 +44,9 @@ func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64
 		if err := s.execOne(ctx, tx, mt, sc, id, upd.Where(entsql.And(where...))); err != nil {
 			return err
 		}
+		if err := s.writeGrams(ctx, tx, mt, id, ch, true); err != nil {
+			return err
+		}
 		if err := s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, true); err != nil {
 			return err
 		}

@@ -111,6 +111,9 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec 
 	if err != nil {
 		return 0, s.uniqueViolation(mt, err)
 	}
+	if err := s.writeGrams(ctx, tx, mt, id, ch, false); err != nil {
+		return 0, err
+	}
 	return id, s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, false)
 }
 

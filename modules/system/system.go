@@ -6,9 +6,18 @@
 package system
 
 import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"entgo.io/ent/dialect"
+
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/authz"
+	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 )
 
@@ -20,6 +29,18 @@ type Service struct {
 	ent   *ent.Client
 	auth  *auth.Service
 	authz *authz.Enforcer
+	// drv is the ent client's driver, for transactions that also run
+	// statements of their own (inSQLTx).
+	drv dialect.Driver
+
+	log *slog.Logger
+	now func() time.Time
+	// tenantID is the default tenant: the one a login without a tenant
+	// code signs into.
+	tenantID int64
+	// routeIdx finds the route a request was served by, for the
+	// operation log.
+	routeIdx routeIndex
 }
 
 // routes collects the route table of every area.
@@ -38,4 +59,96 @@ func (s *Service) routes() []engine.Route {
 		rs = append(rs, area()...)
 	}
 	return rs
+}
+
+// options are the knobs tests turn; Register uses the defaults.
+type options struct {
+	now          func() time.Time
+	maxFailures  int
+	lockDuration time.Duration
+}
+
+// Register wires system administration into app: it opens an ent client
+// on the engine's database, migrates the core tables, bootstraps the first
+// start (admin password from XZ_ADMIN_PASSWORD, or generated into the data
+// directory), keeps the generated module menus and their codes in step with
+// every schema reload, installs the authorizer (tokens, sessions,
+// permission codes, data scope), lets module records be placed in another
+// organisation of the viewer's subtree, adds the operation log and serves
+// every system route.
+func Register(app *engine.App) error {
+	_, err := register(app, options{})
+	return err
+}
+
+func register(app *engine.App, opts options) (*Service, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if opts.now == nil {
+		opts.now = time.Now
+	}
+	st := app.Store()
+	drv := newDriver(st.Dialect(), st.DB())
+	client := ent.NewClient(ent.Driver(drv))
+	if err := client.Schema.Create(ctx); err != nil {
+		return nil, fmt.Errorf("migrate core tables: %w", err)
+	}
+	boot, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{
+		AdminPassword: os.Getenv(auth.AdminPasswordEnv),
+		DataDir:       app.Config().DataDir,
+		Logger:        app.Logger(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	enf := authz.New(client)
+	as, err := auth.New(ctx, client, auth.Options{
+		Now:          opts.now,
+		MaxFailures:  opts.maxFailures,
+		LockDuration: opts.lockDuration,
+		Permissions:  enf,
+		Logger:       app.Logger(),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("auth service: %w", err)
+	}
+	s := &Service{app: app, ent: client, drv: drv, auth: as, authz: enf, log: app.Logger(), now: opts.now,
+		tenantID: boot.TenantID}
+	routes := s.routes()
+	for _, r := range routes {
+		if !r.Public && r.Code != auth.SignedIn {
+			enf.Register(r.Code)
+		}
+	}
+	if err := s.syncModules(ctx, app.Modules()); err != nil {
+		return nil, err
+	}
+	app.OnModulesChanged(func(set *schema.Set) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		s.routeIdx.reset()
+		if err := s.syncModules(ctx, set); err != nil {
+			s.log.Error("module menus not synchronised", "err", err.Error())
+		}
+	})
+	st.OrgResolver = s.orgPathOf
+	app.SetAuthorizer(as)
+	app.Echo().Use(s.operationLog)
+	app.AddRoutes("", routes...)
+	return s, nil
+}
+
+// syncModules makes the generated menus match the modules of set,
+// registers the modules' codes and reloads the permission policies.
+func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
+	if err := auth.SyncModuleMenus(ctx, s.ent, set); err != nil {
+		return err
+	}
+	for _, m := range set.Modules {
+		s.authz.Register(m.Codes()...)
+	}
+	if err := s.authz.Reload(ctx); err != nil {
+		return fmt.Errorf("reload permissions: %w", err)
+	}
+	return nil
 }

@@ -2,6 +2,12 @@ package drive
 
 import (
 	"context"
+	crand "crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -62,5 +68,32 @@ func TestRunCountsRequestsAndErrors(t *testing.T) {
 	}
 	if r.FirstErr == "" {
 		t.Error("FirstErr is empty although requests failed")
+	}
+}
+
+func TestEncryptProducesOAEPCiphertext(t *testing.T) {
+	key, err := rsa.GenerateKey(crand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pemKey := string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
+	enc, err := Encrypt(pemKey, "Secret#123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := rsa.DecryptOAEP(sha256.New(), nil, key, ct, nil)
+	if err != nil || string(plain) != "Secret#123" {
+		t.Errorf("decrypt = %q, %v; want Secret#123", plain, err)
+	}
+	if _, err := Encrypt("not pem", "x"); err == nil {
+		t.Error("Encrypt accepted a key that is not PEM")
 	}
 }

@@ -63,7 +63,13 @@ export function StatusActions({ module, id, status, onDone }: Props) {
         cancelText={t("common.cancel")}
         confirmLoading={mutation.isPending}
         onCancel={() => setPending(null)}
-        onOk={() => void form.validateFields().then((v) => pending && run(pending, (v.comment ?? "").trim()))}
+        onOk={() =>
+          form
+            .validateFields()
+            .then((v) => pending && run(pending, (v.comment ?? "").trim()))
+            // The form shows what is missing; nothing else to do.
+            .catch(() => undefined)
+        }
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

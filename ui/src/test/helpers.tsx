@@ -72,7 +72,7 @@ export { http, HttpResponse };
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={antdZhCN}>
+    <ConfigProvider locale={antdZhCN} theme={{ token: { motion: false } }}>
       <Refine
         dataProvider={dataProvider}
         routerProvider={routerProvider}

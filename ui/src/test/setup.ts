@@ -1,11 +1,17 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetErrors } from "../app/errors";
+import { useSessionStore } from "../stores/useSessionStore";
+import { useTabsStore } from "../stores/useTabsStore";
 import { server } from "./server";
 
-// antd reads these browser APIs that jsdom lacks.
-Object.defineProperty(window, "matchMedia", {
+// Lazy pages load on first use; give them time on a slow machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// antd reads these browser APIs that jsdom lacks (node-environment tests have no window at all).
+const browser = typeof window !== "undefined";
+if (browser) Object.defineProperty(window, "matchMedia", {
   writable: true,
   value: (query: string) => ({
     matches: false,
@@ -18,7 +24,6 @@ Object.defineProperty(window, "matchMedia", {
     dispatchEvent: () => false,
   }),
 });
-window.getComputedStyle = ((orig) => (el: Element) => orig(el))(window.getComputedStyle.bind(window));
 class ResizeObserverStub {
   observe() {}
   unobserve() {}
@@ -28,9 +33,12 @@ globalThis.ResizeObserver = globalThis.ResizeObserver ?? ResizeObserverStub;
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  cleanup();
   server.resetHandlers();
   resetErrors();
+  if (!browser) return;
+  cleanup();
+  useSessionStore.getState().loggedOut();
+  useTabsStore.getState().allClosed();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,0 +1,302 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	entschema "entgo.io/ent/dialect/sql/schema"
+	"entgo.io/ent/schema/field"
+)
+
+// The gram search index.
+//
+// A substring filter (contains) cannot use a B-tree index: LIKE '%x%' reads
+// every row, about 150 ms per million rows on SQLite and worse when it has to
+// walk a sort index to find ten matches. Trigram indexes (FTS5 trigram,
+// pg_trgm, MySQL ngram) need three characters, while people search Chinese
+// names by one or two. So the store keeps its own inverted index, the same on
+// every database: for each short text field with filter: contains, every
+// distinct substring of one to three characters (lower-cased) of a record's
+// value is a row (field, gram, record_id) of the module's gram table. A
+// search for up to three characters reads one posting list; a longer one
+// intersects the postings of its trigrams. LIKE still runs on the candidates,
+// so results are exactly LIKE's. See docs/store.md for the figures.
+const (
+	// maxGramField is the longest field (its varchar length) that gets a gram
+	// index: names, phone numbers, codes, short titles. Longer text is
+	// searched with LIKE alone.
+	maxGramField = 64
+	// maxGramLen is the longest gram.
+	maxGramLen = 3
+	// maxQueryGrams caps how many trigrams of a long search term are used.
+	maxQueryGrams = 4
+	// GramStateTable records which fields' gram indexes are complete.
+	GramStateTable = "xz_gram_state"
+)
+
+// gramTable is the name of a module's gram table.
+func gramTable(mt *meta) string { return ident(mt.table + "__gram") }
+
+// gramIndexed reports whether a field column gets a gram index.
+func gramIndexed(c *col) bool {
+	if c.field == nil || c.kind != kText || c.field.Filter != "contains" {
+		return false
+	}
+	n := varcharSize(c.field)
+	return n > 0 && n <= maxGramField
+}
+
+// grams lists the distinct substrings of one to maxGramLen characters of s,
+// lower-cased.
+func grams(s string) []string {
+	r := []rune(strings.ToLower(s))
+	seen := make(map[string]bool, 3*len(r))
+	out := make([]string, 0, 3*len(r))
+	for n := 1; n <= maxGramLen; n++ {
+		for i := 0; i+n <= len(r); i++ {
+			if g := string(r[i : i+n]); !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// queryGrams are the grams a search term's matches must all have: the term
+// itself when short, else up to maxQueryGrams of its trigrams spread over it.
+func queryGrams(term string) []string {
+	r := []rune(strings.ToLower(term))
+	if len(r) <= maxGramLen {
+		return []string{string(r)}
+	}
+	n := len(r) - maxGramLen + 1 // trigrams
+	k := min(n, maxQueryGrams)
+	var out []string
+	for j := range k {
+		i := j * (n - 1) / max(k-1, 1)
+		if g := string(r[i : i+maxGramLen]); !contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
+
+// gramTables describes the module's gram table and the shared state table.
+func gramTables(mt *meta) []*entschema.Table {
+	t := entschema.NewTable(gramTable(mt))
+	f := &entschema.Column{Name: "field", Type: field.TypeString, Size: 64}
+	g := &entschema.Column{Name: "gram", Type: field.TypeString, Size: 16}
+	rec := &entschema.Column{Name: "record_id", Type: field.TypeInt64}
+	t.AddPrimary(f)
+	t.AddPrimary(g)
+	t.AddPrimary(rec)
+	t.Indexes = append(t.Indexes, &entschema.Index{Name: ident("ix_" + t.Name + "_record"), Columns: []*entschema.Column{rec}})
+	st := entschema.NewTable(GramStateTable)
+	st.AddPrimary(&entschema.Column{Name: "table_name", Type: field.TypeString, Size: 64})
+	st.AddPrimary(&entschema.Column{Name: "field", Type: field.TypeString, Size: 64})
+	return []*entschema.Table{t, st}
+}
+
+// gramSet remembers which (table, column) gram indexes this store has seen
+// complete; only those are used for reads. Writes always maintain them.
+type gramSet struct{ m sync.Map }
+
+func (g *gramSet) ready(table, col string) bool {
+	_, ok := g.m.Load(table + "." + col)
+	return ok
+}
+
+func (g *gramSet) set(table, col string, ok bool) {
+	if ok {
+		g.m.Store(table+"."+col, true)
+	} else {
+		g.m.Delete(table + "." + col)
+	}
+}
+
+// prepareGrams runs at migration: it forgets the indexes of fields no
+// longer gram-indexed, and fills (in one write transaction, so no write
+// slips between) the index of every gram field not yet complete.
+func (s *Store) prepareGrams(ctx context.Context, mt *meta) error {
+	b := entsql.Dialect(s.dialect)
+	done := map[string]bool{}
+	qs, args := b.Select("field").From(entsql.Table(GramStateTable)).Where(entsql.EQ("table_name", mt.table)).Query()
+	rows, err := s.db.QueryContext(ctx, qs, args...)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var f string
+		if err := rows.Scan(&f); err != nil {
+			rows.Close()
+			return err
+		}
+		done[f] = true
+	}
+	rows.Close()
+	want := map[string]*col{}
+	for _, c := range mt.cols {
+		if gramIndexed(c) {
+			want[c.name] = c
+		}
+	}
+	for f := range done {
+		if want[f] == nil {
+			s.grams.set(mt.table, f, false)
+			if err := s.inWrite(ctx, mt, func(tx *sql.Tx) error { return s.dropGrams(ctx, tx, mt, f) }); err != nil {
+				return fmt.Errorf("drop grams of %s: %w", f, err)
+			}
+		}
+	}
+	for name, c := range want {
+		if !done[name] {
+			if err := s.inWrite(ctx, mt, func(tx *sql.Tx) error { return s.fillGrams(ctx, tx, mt, c) }); err != nil {
+				return fmt.Errorf("fill grams of %s: %w", c.api, err)
+			}
+		}
+		s.grams.set(mt.table, name, true)
+	}
+	return nil
+}
+
+func (s *Store) dropGrams(ctx context.Context, tx *sql.Tx, mt *meta, f string) error {
+	b := entsql.Dialect(s.dialect)
+	for _, st := range []*entsql.DeleteBuilder{
+		b.Delete(gramTable(mt)).Where(entsql.EQ("field", f)),
+		b.Delete(GramStateTable).Where(entsql.And(entsql.EQ("table_name", mt.table), entsql.EQ("field", f))),
+	} {
+		qs, args := st.Query()
+		if _, err := tx.ExecContext(ctx, qs, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fillGrams rebuilds a field's gram index from the live rows and marks it
+// complete.
+func (s *Store) fillGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col) error {
+	if err := s.dropGrams(ctx, tx, mt, c.name); err != nil {
+		return err
+	}
+	b := entsql.Dialect(s.dialect)
+	var last int64
+	for {
+		qs, args := b.Select(colID, c.name).From(entsql.Table(mt.table)).
+			Where(entsql.And(entsql.GT(colID, last), entsql.IsNull(colDeletedAt), entsql.NotNull(c.name))).
+			OrderBy(colID).Limit(eachBatch).Query()
+		rows, err := tx.QueryContext(ctx, qs, args...)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		var vals []string
+		for rows.Next() {
+			var id int64
+			var v string
+			if err := rows.Scan(&id, &v); err != nil {
+				rows.Close()
+				return err
+			}
+			ids, vals = append(ids, id), append(vals, v)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for i, id := range ids {
+			if err := s.insertGrams(ctx, tx, mt, c, id, vals[i]); err != nil {
+				return err
+			}
+		}
+		if len(ids) < eachBatch {
+			break
+		}
+		last = ids[len(ids)-1]
+	}
+	qs, args := b.Insert(GramStateTable).Columns("table_name", "field").Values(mt.table, c.name).Query()
+	_, err := tx.ExecContext(ctx, qs, args...)
+	return err
+}
+
+// insertGrams indexes one value of one record.
+func (s *Store) insertGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col, id int64, v string) error {
+	gs := grams(v)
+	if len(gs) == 0 {
+		return nil
+	}
+	ins := entsql.Dialect(s.dialect).Insert(gramTable(mt)).Columns("field", "gram", "record_id")
+	for _, g := range gs {
+		ins.Values(c.name, g, id)
+	}
+	qs, args := ins.Query()
+	_, err := tx.ExecContext(ctx, qs, args...)
+	return err
+}
+
+// writeGrams keeps the gram indexes of a record in step with a write: the
+// grams of every gram field in the change are replaced.
+func (s *Store) writeGrams(ctx context.Context, tx *sql.Tx, mt *meta, id int64, ch *change, replace bool) error {
+	for i, name := range ch.cols {
+		c := mt.byCol[name]
+		if !gramIndexed(c) {
+			continue
+		}
+		if replace {
+			qs, args := entsql.Dialect(s.dialect).Delete(gramTable(mt)).
+				Where(entsql.And(entsql.EQ("record_id", id), entsql.EQ("field", name))).Query()
+			if _, err := tx.ExecContext(ctx, qs, args...); err != nil {
+				return err
+			}
+		}
+		if v, ok := ch.vals[i].(string); ok {
+			if err := s.insertGrams(ctx, tx, mt, c, id, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// contains is a case-insensitive substring match with % and _ escaped:
+// SQLite's LIKE folds ASCII case; PostgreSQL uses ILIKE; MySQL compares
+// LOWER(col) (tables are utf8mb4_bin, so equality stays exact everywhere).
+// On a gram-indexed field the match is narrowed to the records holding all
+// the term's grams first.
+func (s *Store) contains(mt *meta, c *col, text string) *entsql.Predicate {
+	var like *entsql.Predicate
+	switch s.dialect {
+	case dialect.SQLite:
+		like = entsql.Contains(c.name, text)
+	case dialect.Postgres:
+		like = entsql.ContainsFold(c.name, text)
+	default:
+		pattern := "%" + escapeLike(strings.ToLower(text)) + "%"
+		like = entsql.P(func(b *entsql.Builder) {
+			b.WriteString("LOWER(").Ident(c.name).WriteString(") LIKE ").Arg(pattern)
+		})
+	}
+	if !gramIndexed(c) || !s.grams.ready(mt.table, c.name) {
+		return like
+	}
+	ps := []*entsql.Predicate{}
+	for _, g := range queryGrams(text) {
+		ps = append(ps, entsql.In(colID, entsql.Dialect(s.dialect).Select("record_id").From(entsql.Table(gramTable(mt))).
+			Where(entsql.And(entsql.EQ("field", c.name), entsql.EQ("gram", g)))))
+	}
+	return entsql.And(append(ps, like)...)
+}
+
+// escapeLike escapes LIKE's wildcards and escape character (backslash, the
+// default escape of MySQL and PostgreSQL).
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}

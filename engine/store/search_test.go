@@ -1,0 +1,104 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"xiangzhi/engine/schema"
+)
+
+func TestGrams(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", []string{}},
+		{"张伟", []string{"张", "伟", "张伟"}},
+		{"AbA", []string{"a", "b", "ab", "ba", "aba"}},
+		{"王小明", []string{"王", "小", "明", "王小", "小明", "王小明"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, grams(tt.in)); diff != "" {
+				t.Errorf("grams(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestQueryGrams(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"伟", []string{"伟"}},
+		{"ABC", []string{"abc"}},
+		{"abcd", []string{"abc", "bcd"}},
+		{"13800001111", []string{"138", "800", "001", "111"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, queryGrams(tt.in)); diff != "" {
+				t.Errorf("queryGrams(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestGramIndexed(t *testing.T) {
+	mt := metaOf(testModule())
+	var got []string
+	for _, c := range mt.cols {
+		if gramIndexed(c) {
+			got = append(got, c.api)
+		}
+	}
+	// remark is text (searched with LIKE alone); idCard is filter: equals.
+	if want := []string{"name", "mobile"}; !cmp.Equal(got, want) {
+		t.Errorf("gram-indexed fields = %q, want %q", got, want)
+	}
+}
+
+// testGrams checks that the gram index follows writes and schema changes:
+// values written before a field became searchable are found after the
+// migration fills the index, and a field that stops being searchable and
+// comes back is refilled rather than trusted.
+func testGrams(t *testing.T, s *Store) {
+	plain := testModule()
+	plain.Field("name").Filter = schema.FilterEquals
+	if err := s.Migrate(ctx, plain, false); err != nil {
+		t.Fatal(err)
+	}
+	old := mustCreate(t, s, plain, viewer, Record{"name": "张三丰"})
+	m := setup(t, s) // name becomes filter: contains
+	if got := names(listQ(t, s, m, viewer, "name.contains=三丰").Rows); !cmp.Equal(got, []string{"张三丰"}) {
+		t.Fatalf("record written before the gram index = %q, want found", got)
+	}
+	if _, err := s.Update(ctx, m, viewer, old["id"].(int64), Record{"name": "李四"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := listQ(t, s, m, viewer, "name.contains=张").Total; got != 0 {
+		t.Fatalf("old value still found after update: %d", got)
+	}
+	if got := listQ(t, s, m, viewer, "name.contains=李").Total; got != 1 {
+		t.Fatalf("new value not found after update: %d", got)
+	}
+	// Off, a write while off, on again: the write must be found.
+	if err := s.Migrate(ctx, plain, false); err != nil {
+		t.Fatal(err)
+	}
+	other := &Store{db: s.db, w: s.w, dialect: s.dialect, counts: newCountCache(10)} // an instance of the old release
+	mustCreate(t, other, plain, viewer, Record{"name": "王五"})
+	if _, err := other.db.Exec("DELETE FROM " + gramTable(metaOf(m))); err != nil { // as if never maintained
+		t.Fatal(err)
+	}
+	if err := s.Migrate(ctx, m, false); err != nil {
+		t.Fatal(err)
+	}
+	for term, want := range map[string]int64{"王": 1, "李四": 1, "张": 0} {
+		if got := listQ(t, s, m, viewer, "name.contains="+term).Total; got != want {
+			t.Errorf("after refill, contains %s total = %d, want %d", term, got, want)
+		}
+	}
+}

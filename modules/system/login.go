@@ -1,0 +1,177 @@
+package system
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine"
+	"xiangzhi/engine/auth"
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
+	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/tenant"
+	"xiangzhi/generated/ent/user"
+)
+
+func (s *Service) loginRoutes() []engine.Route {
+	return []engine.Route{
+		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: "获取登录公钥", Public: true, Handler: s.publicKey},
+		{Method: http.MethodPost, Path: "/api/system/login", Name: "登录", Public: true, Handler: s.login},
+		{Method: http.MethodPost, Path: "/api/system/logout", Name: "退出登录", Code: auth.SignedIn, Handler: s.logout},
+		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: "修改密码", Code: auth.SignedIn,
+			Handler: s.changePassword},
+		{Method: http.MethodGet, Path: "/api/system/cscpUserPasswordRule", Name: "获取密码规则", Code: auth.SignedIn,
+			Handler: s.passwordRule},
+	}
+}
+
+// publicKey answers the login public key (SPKI PEM) the browser encrypts
+// passwords with.
+func (s *Service) publicKey(c echo.Context) error { return httpx.OK(c, s.auth.PublicKeyPEM()) }
+
+// passwordRule answers the password policy as text, for the tooltip.
+func (s *Service) passwordRule(c echo.Context) error { return httpx.OK(c, auth.PasswordRule()) }
+
+// loginBody is the login call: the password is RSA-OAEP encrypted;
+// tenantCode picks a tenant other than the default one.
+type loginBody struct {
+	Username   string `json:"username"`
+	Password   string `json:"password"`
+	TenantCode string `json:"tenantCode"`
+}
+
+// loginAnswer is the data of a successful login.
+type loginAnswer struct {
+	Token              string   `json:"token"`
+	MustChangePassword bool     `json:"mustChangePassword"`
+	User               *userDTO `json:"user"`
+}
+
+// login signs a user in: one login-log row per attempt, lockout after
+// repeated failures, and mustChangePassword when the password is an
+// initial one or breaks the policy.
+func (s *Service) login(c echo.Context) error {
+	var b loginBody
+	if err := s.bind(c, &b); err != nil {
+		return err
+	}
+	b.Username = strings.TrimSpace(b.Username)
+	var cs checks
+	if b.Username == "" {
+		cs.add("username", msg.LoginUsernameRequired)
+	}
+	if b.Password == "" {
+		cs.add("password", msg.LoginPasswordRequired)
+	}
+	if err := cs.err(); err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	tenantID, err := s.loginTenant(ctx, b.TenantCode)
+	if err != nil {
+		return err
+	}
+	req := c.Request()
+	res, err := s.auth.Login(ctx, tenantID, b.Username, b.Password, c.RealIP(), req.UserAgent())
+	if err != nil {
+		return err
+	}
+	v, err := s.auth.ViewerFor(ctx, res.User.TenantID, res.User.ID)
+	if err != nil {
+		return err
+	}
+	dto, err := s.userDTOByID(ctx, v.TenantID, v.UserID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, loginAnswer{Token: res.Token, MustChangePassword: res.MustChangePassword, User: dto})
+}
+
+// loginTenant is the tenant a login names by code (the default tenant
+// when empty). An unknown code is refused like a wrong password (tenant 0
+// has no users), so codes cannot be probed.
+func (s *Service) loginTenant(ctx context.Context, code string) (int64, error) {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return s.tenantID, nil
+	}
+	t, err := s.ent.Tenant.Query().Where(tenant.Code(code)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return t.ID, nil
+}
+
+// logout ends the caller's session; its token answers 401 from now on.
+func (s *Service) logout(c echo.Context) error {
+	v := viewer(c)
+	if err := s.auth.Sessions().Revoke(c.Request().Context(), v.SessionID); err != nil {
+		return err
+	}
+	return okMsg(c, msg.LogoutSucceeded, nil)
+}
+
+// passwordBody is the password change; both passwords are encrypted.
+type passwordBody struct {
+	UserName    string `json:"userName"`
+	OldPassword string `json:"oldPassword"`
+	NewPassword string `json:"newPassword"`
+}
+
+// changePassword changes the caller's own password: the old one must
+// match, the new one follow the policy and differ from the old one. Every
+// session of the user ends; the answer carries the token of a new one.
+func (s *Service) changePassword(c echo.Context) error {
+	v := viewer(c)
+	var b passwordBody
+	if err := s.bind(c, &b); err != nil {
+		return err
+	}
+	var cs checks
+	if b.OldPassword == "" {
+		cs.add("oldPassword", msg.OldPasswordRequired)
+	}
+	if b.NewPassword == "" {
+		cs.add("newPassword", msg.NewPasswordRequired)
+	}
+	if err := cs.err(); err != nil {
+		return err
+	}
+	if name := strings.TrimSpace(b.UserName); name != "" && name != v.Username {
+		return httpx.BadRequest(msg.PasswordOfOtherUser)
+	}
+	oldPassword, err := s.auth.Decrypt(b.OldPassword)
+	if err != nil {
+		return err
+	}
+	newPassword, err := s.auth.Decrypt(b.NewPassword)
+	if err != nil {
+		return err
+	}
+	if err := auth.CheckPasswordPolicy(newPassword); err != nil {
+		return invalid(fieldError("newPassword", msg.PasswordPolicy))
+	}
+	if newPassword == oldPassword {
+		return invalid(fieldError("newPassword", msg.NewPasswordSame))
+	}
+	ctx := c.Request().Context()
+	if err := s.auth.ChangePassword(ctx, v.UserID, oldPassword, newPassword); err != nil {
+		return err
+	}
+	u, err := s.ent.User.Query().Where(user.ID(v.UserID), user.TenantID(v.TenantID)).Only(ctx)
+	if err != nil {
+		return err
+	}
+	req := c.Request()
+	token, err := s.auth.StartSession(ctx, u, c.RealIP(), req.UserAgent())
+	if err != nil {
+		return err
+	}
+	return okMsg(c, msg.PasswordChanged, loginAnswer{Token: token})
+}

@@ -1,0 +1,161 @@
+package system
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"xiangzhi/engine/msg"
+	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/operationlog"
+)
+
+// lastOpLog is the newest operation-log row.
+func lastOpLog(t *testing.T, s *Service) *ent.OperationLog {
+	t.Helper()
+	row, err := s.ent.OperationLog.Query().Order(ent.Desc(operationlog.FieldID)).First(context.Background())
+	if err != nil {
+		t.Fatalf("no operation log row: %v", err)
+	}
+	return row
+}
+
+func opLogCount(t *testing.T, s *Service) int {
+	t.Helper()
+	n, err := s.ent.OperationLog.Query().Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestOperationLog(t *testing.T) {
+	tr := newTree(t)
+	app, s := tr.app, tr.s
+	cipher := encrypt(t, app, "Chosen-pass-1")
+	mustOK(t, app, tr.admin, http.MethodPost, "/api/system/cscpUserDetails?token=abc123",
+		with(validUser(tr, "logged", "13300000001"), "password", cipher))
+	row := lastOpLog(t, s)
+	if row.Username != "admin" || row.Method != "POST" || row.Message != "新增用户" || row.Status != 200 ||
+		row.IP != "192.0.2.10" || row.Error != "" || row.UserID == nil || row.Time.IsZero() {
+		t.Errorf("row = %+v", row)
+	}
+	for _, secret := range []string{cipher, "abc123"} {
+		if strings.Contains(row.Params, secret) || strings.Contains(row.URI, secret) {
+			t.Errorf("a secret is logged: params %s uri %s", row.Params, row.URI)
+		}
+	}
+	if !strings.Contains(row.Params, `"password":"******"`) || !strings.Contains(row.Params, `"username":"logged"`) ||
+		!strings.Contains(row.URI, "token=%2A%2A%2A%2A%2A%2A") {
+		t.Errorf("params %s uri %s", row.Params, row.URI)
+	}
+
+	// A refused call: its status and message.
+	call(t, app, tr.admin, http.MethodPost, "/api/system/cscpUserDetails", map[string]any{})
+	if row := lastOpLog(t, s); row.Status != 400 || row.Error != msg.UsernameRequired {
+		t.Errorf("refused call row = %+v", row)
+	}
+	// A forbidden one.
+	noCodes := tokenWithCodes(t, app, s)
+	call(t, app, noCodes, http.MethodDelete, "/api/system/cscpUsers/5", nil)
+	if row := lastOpLog(t, s); row.Status != 403 || row.Error != msg.Forbidden || row.Method != "DELETE" {
+		t.Errorf("forbidden call row = %+v", row)
+	}
+	// The login (public): who tried, the password masked.
+	tryLogin(t, app, map[string]any{"username": "logged"}, "Chosen-pass-1")
+	if row := lastOpLog(t, s); row.Message != "登录" || row.Username != "logged" || strings.Contains(row.Params, "Chosen") ||
+		!strings.Contains(row.Params, `"password":"******"`) {
+		t.Errorf("login row = %+v", row)
+	}
+	// _method override: logged with the real method.
+	call(t, app, tr.admin, http.MethodPost, "/api/system/cscpUsers/987654?_method=DELETE", nil)
+	if row := lastOpLog(t, s); row.Method != "DELETE" || row.Message != "删除用户" || row.Status != 404 {
+		t.Errorf("override row = %+v", row)
+	}
+	// Module routes carry their names, status actions the action's.
+	rec := mustOK(t, app, tr.admin, http.MethodPost, testModuleAPI, map[string]any{"title": "日志"}).(map[string]any)
+	if row := lastOpLog(t, s); row.Message != "村务记录-新增" || row.Status != 200 {
+		t.Errorf("module row = %+v", row)
+	}
+	mustOK(t, app, tr.admin, http.MethodPut, fmt.Sprintf("%s/%d/status", testModuleAPI, num(rec["id"])), map[string]any{"action": "approve"})
+	if row := lastOpLog(t, s); row.Message != "村务记录-通过" {
+		t.Errorf("status row = %+v", row)
+	}
+	// Reads and unknown paths are not logged.
+	n := opLogCount(t, s)
+	mustOK(t, app, tr.admin, http.MethodGet, "/api/userDetails/userDetailsOr", nil)
+	call(t, app, tr.admin, http.MethodPost, "/api/no/such/path", map[string]any{})
+	if got := opLogCount(t, s); got != n {
+		t.Errorf("rows %d → %d after a read and an unknown path", n, got)
+	}
+	// A file upload: the form is noted, the file bytes never logged.
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "data.xlsx")
+	fw.Write([]byte("SECRET-FILE-BYTES"))
+	mw.Close()
+	req := httptest.NewRequest(http.MethodPost, testModuleAPI+"/import", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+tr.admin)
+	app.Handler().ServeHTTP(httptest.NewRecorder(), req)
+	if row := lastOpLog(t, s); strings.Contains(row.Params, "SECRET") || !strings.Contains(row.Params, msg.OpLogMultipart) {
+		t.Errorf("upload row = %+v", row)
+	}
+	// A body too large to record is noted, and the call still works.
+	big := with(validUser(tr, "big", "13300000002"), "discDetail", strings.Repeat("述", 350),
+		"imgPath", "data:image/png;base64,"+strings.Repeat("A", 70000))
+	mustOK(t, app, tr.admin, http.MethodPost, "/api/system/cscpUserDetails", big)
+	if row := lastOpLog(t, s); !strings.Contains(row.Params, msg.OpLogBodyTooLarge) || len([]rune(row.Params)) > opLogParamsMax {
+		t.Errorf("big body row params = %.200s", row.Params)
+	}
+}
+
+func TestLogLists(t *testing.T) {
+	tr := newTree(t)
+	app, s := tr.app, tr.s
+	out := createUser(t, s, userSpec{Username: "faraway", OrgID: tr.town2.ID})
+	login(t, app, out.Username, testPassword)
+	tryLogin(t, app, map[string]any{"username": "faraway"}, "Wrong-pass-1")
+	mustOK(t, app, adminToken(t, app, s), http.MethodPost, "/api/system/logout", nil)
+
+	page := mustOK(t, app, tr.admin, http.MethodGet, "/api/system/cscpLogLoginsByCriteria?page=0&size=10&userName.contains=%20far%20&sort=time,desc", nil).(map[string]any)
+	rows := page["data"].([]any)
+	if num(page["recordsTotal"]) != 2 || len(rows) != 2 {
+		t.Fatalf("login log = %v", page)
+	}
+	first := rows[0].(map[string]any)
+	if first["userName"] != "faraway" || num(first["status"]) != 0 || first["message"] != msg.BadCredentials ||
+		first["ip"] != "192.0.2.10" || first["time"] == "" {
+		t.Errorf("newest login row = %v", first)
+	}
+	// The town administrator does not see the other township's logins.
+	page = mustOK(t, app, tr.townAdmin, http.MethodGet, "/api/system/cscpLogLoginsByCriteria?userName.contains=far", nil).(map[string]any)
+	if num(page["recordsTotal"]) != 0 {
+		t.Errorf("town admin's login log = %v", page)
+	}
+	if status, _ := call(t, app, tr.admin, http.MethodGet, "/api/system/cscpLogLoginsByCriteria?userName.contains="+strings.Repeat("x", 21), nil); status != 400 {
+		t.Errorf("long search = %d, want 400", status)
+	}
+	if status, _ := call(t, app, tr.admin, http.MethodGet, "/api/system/cscpLogLoginsByCriteria?sort=ip,desc", nil); status != 400 {
+		t.Errorf("bad sort = %d, want 400", status)
+	}
+	page = mustOK(t, app, tr.admin, http.MethodGet, "/api/system/cscpLogOperationsByCriteria?page=0&size=5&username.contains=admin&sort=time,desc", nil).(map[string]any)
+	rows = page["data"].([]any)
+	if len(rows) == 0 {
+		t.Fatalf("operation log = %v", page)
+	}
+	r := rows[0].(map[string]any)
+	for _, k := range []string{"id", "username", "uri", "ip", "time", "params", "message", "error", "status"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("operation log row lacks %s: %v", k, r)
+		}
+	}
+	if r["uri"] != "/api/system/logout" || r["message"] != "退出登录" {
+		t.Errorf("newest operation = %v", r)
+	}
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { AppRoutes } from "./App";
+import { AppProviders } from "./app/AppProviders";
+import { signIn } from "./test/helpers";
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+
+function renderApp(url: string, state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: url.split("?")[0], search: url.includes("?") ? `?${url.split("?")[1]}` : "", state }]}>
+      <AppProviders>
+        <AppRoutes />
+        <Where />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+describe("routes (spec §2)", () => {
+  it("/login shows the login form", async () => {
+    renderApp("/login");
+    expect(await screen.findByRole("heading", { name: "乡治" })).toBeInTheDocument();
+    expect(screen.getByLabelText("用户名")).toBeInTheDocument();
+    expect(screen.getByLabelText("密码")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /登\s*录/ })).toBeInTheDocument();
+  });
+
+  it("?type=h5 goes to the H5 login", async () => {
+    renderApp("/login?type=h5");
+    expect(await screen.findByLabelText("用户名")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/loginH5");
+  });
+
+  it("/update-password is reachable only from the precheck page", async () => {
+    signIn({ mustChangePassword: true });
+    renderApp("/update-password");
+    expect(await screen.findByLabelText("用户名")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/login");
+  });
+
+  it("/update-password opens when the precheck page sent the user", async () => {
+    signIn({ mustChangePassword: true });
+    renderApp("/update-password", { fromPrecheck: true });
+    expect(await screen.findByLabelText("新密码")).toBeInTheDocument();
+  });
+
+  it("a signed-out visitor of the console goes to /login", async () => {
+    renderApp("/m/villager");
+    expect(await screen.findByLabelText("用户名")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/login");
+  });
+
+  it("every static route resolves (placeholder pages)", async () => {
+    renderApp("/register/PrivacyAgreement");
+    expect(await screen.findByText("隐私政策")).toBeInTheDocument();
+  });
+
+  it("/404 exists", async () => {
+    renderApp("/404");
+    expect(await screen.findByText("抱歉，您访问的页面不存在。")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { AppRoutes } from "../App";
+import { server } from "../test/server";
+import { http, makeToken, ok, signIn } from "../test/helpers";
+import { AppProviders } from "./AppProviders";
+import { connectToken } from "./http";
+import { getToken, useSessionStore } from "../stores/useSessionStore";
+import { useTabsStore } from "../stores/useTabsStore";
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderApp(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppProviders>
+        <AppRoutes />
+        <Where />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+/** A token whose session still has to fetch its menus (as after a reload). */
+function tokenOnly(visitCodes: string[] = []) {
+  connectToken(getToken);
+  useSessionStore.getState().loggedIn(makeToken({ auth: visitCodes.join(",") }), { userId: 1, username: "admin", name: "管理员" }, false);
+}
+
+const menus = [
+  { id: 1, parentId: 0, type: "menu1", title: "网上村务", icon: "home", orderby: 1 },
+  { id: 2, parentId: 1, type: "menu2-sp", title: "残疾人补贴", url: "/m/handicappedSubsidy", component: "SchemaModule", name: "handicappedSubsidy" },
+  { id: 3, parentId: 0, type: "menu1", title: "用户管理", url: "/user-management", component: "user-management", orderby: 2 },
+];
+
+describe("shell", () => {
+  it("builds the sider from the server menus, opens the workbench and keeps tabs", async () => {
+    tokenOnly();
+    server.use(
+      http.get("/api/system/cscpMenus", () => ok(menus)),
+      http.get("/api/modules", () => ok([{ name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "p" }])),
+    );
+    renderApp("/");
+    expect(await screen.findByText("欢迎，管理员")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/workbench");
+    expect(screen.getAllByText("网上村务").length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByText("用户管理")[0]);
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/user-management"));
+    expect(await screen.findByText("该页面正在建设中。")).toBeInTheDocument();
+    expect(useTabsStore.getState().tabs.map((t) => t.key)).toEqual(["/workbench", "/user-management"]);
+  });
+
+  it("a user without menus goes back to login", async () => {
+    tokenOnly();
+    server.use(
+      http.get("/api/system/cscpMenus", () => ok([])),
+      http.get("/api/modules", () => ok([])),
+      http.post("/api/system/logout", () => ok(null)),
+    );
+    renderApp("/workbench");
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/login"));
+    expect(useSessionStore.getState().token).toBeNull();
+  });
+
+  it("unknown paths inside the console go to /404", async () => {
+    signIn({ menus });
+    renderApp("/no/such/page");
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/404"));
+  });
+
+  it("visit-code routes open only with the code from the token", async () => {
+    signIn({ menus, visitCodes: ["dataStatistics"] });
+    const { unmount } = renderApp("/dataStatistics");
+    expect(await screen.findByText("数据统计")).toBeInTheDocument();
+    unmount();
+    renderApp("/form-design");
+    expect(await screen.findByText("抱歉，您没有访问该页面的权限。")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import { renderForm } from "../../test/form";
+import { LATER_WIDGETS, WIDGETS } from ".";
+
+describe("widget registry", () => {
+  it("registers every widget name the server's uiSchema may use", () => {
+    const names = ["text", "textarea", "richtext", "select", "multiSelect", "date", "datetime", "idcard", "mobile", "email", "refSelect", "image", "images", "file", "files", "video", "mapPoint", "mapPolygon", "json", "children", "switch", "number"];
+    expect(names.filter((n) => !(n in WIDGETS))).toEqual([]);
+  });
+
+  it("later widgets show their value read-only and keep it", () => {
+    const { state } = renderForm(
+      { type: "object", properties: { proofs: { type: "array", title: "证明材料", items: { type: "string" } }, body: { type: "string", title: "正文" } } },
+      { proofs: { "ui:widget": "files" }, body: { "ui:widget": "richtext" } },
+      { proofs: ["a.pdf", "b.pdf"] },
+    );
+    expect(LATER_WIDGETS).toContain("files");
+    expect(screen.getByText("a.pdf、b.pdf")).toBeInTheDocument();
+    expect(screen.getByText("无")).toBeInTheDocument();
+    expect(screen.queryAllByRole("textbox")).toHaveLength(0);
+    expect(state.data.proofs).toEqual(["a.pdf", "b.pdf"]);
+  });
+});
