@@ -126,6 +126,7 @@ func (a *App) buildServer() {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = httpx.ErrorHandler(a.log)
+	e.IPExtractor = ipExtractor(a.cfg.TrustedProxies)
 	e.Pre(httpx.MethodOverride())
 	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Recover(a.log))
 	a.echo = e
@@ -207,3 +208,16 @@ func (a *App) Serve(ctx context.Context) error {
 
 // Close releases the database.
 func (a *App) Close() error { return a.store.Close() }
+
+// ipExtractor believes X-Forwarded-For only from the configured proxies;
+// with none, the client address is the TCP peer.
+func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
+	if len(proxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range proxies {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
+}

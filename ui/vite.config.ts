@@ -39,9 +39,12 @@ export default defineConfig(({ command }) => ({
     environment: "jsdom",
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
+    // Files share a worker's module graph (antd is costly to import); setup.ts resets shared state.
+    isolate: false,
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
-    testTimeout: 20000,
+    // antd in jsdom is slow, more so on a shared 2-core machine.
+    testTimeout: 60000,
     // Node's fetch needs absolute URLs; jsdom's page lives at this origin, so MSW's relative handlers match.
     env: { VITE_API_BASE: "http://localhost:3000" },
     server: { deps: { inline: [/@refinedev\//] } },

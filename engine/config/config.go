@@ -12,6 +12,7 @@
 //	--log-format      XZ_LOG_FORMAT         json (json, text)
 //	--max-body        XZ_MAX_BODY           10MB (JSON request bodies)
 //	--watch-interval  XZ_WATCH_INTERVAL     700ms (schema directory polling)
+//	--trusted-proxies XZ_TRUSTED_PROXIES    none (CIDRs whose X-Forwarded-For is believed)
 package config
 
 import (
@@ -21,6 +22,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -53,6 +55,10 @@ type Config struct {
 	LogFormat string
 	// MaxBodyBytes limits a JSON request body.
 	MaxBodyBytes int64
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
+	// names the client; without any, the client is the connection's peer,
+	// so the IPs in the login and operation logs cannot be forged.
+	TrustedProxies []*net.IPNet
 	// WatchInterval is how often the schema directory is polled for changes.
 	WatchInterval time.Duration
 	// ShutdownTimeout bounds the graceful shutdown of the HTTP server.
@@ -97,7 +103,7 @@ func DefaultDBURL(dataDir string) string {
 
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
-	addr, data, db, schemas, level, format, maxBody, watch string
+	addr, data, db, schemas, level, format, maxBody, watch, proxies string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -119,6 +125,7 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.format, "log-format", env("XZ_LOG_FORMAT", "json"), "log format: json or text (XZ_LOG_FORMAT)")
 	fs.StringVar(&r.maxBody, "max-body", env("XZ_MAX_BODY", "10MB"), "largest JSON request body, e.g. 10MB (XZ_MAX_BODY)")
 	fs.StringVar(&r.watch, "watch-interval", env("XZ_WATCH_INTERVAL", DefaultWatchInterval.String()), "schema directory polling interval (XZ_WATCH_INTERVAL)")
+	fs.StringVar(&r.proxies, "trusted-proxies", env("XZ_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (XZ_TRUSTED_PROXIES)")
 	return func() (Config, error) { return r.finish() }
 }
 
@@ -170,6 +177,17 @@ func (r raw) finish() (Config, error) {
 		errs = append(errs, fmt.Errorf("watch-interval %q: want a duration of at least 50ms", r.watch))
 	}
 	c.WatchInterval = d
+	for _, cidr := range strings.Split(r.proxies, ",") {
+		if cidr = strings.TrimSpace(cidr); cidr == "" {
+			continue
+		}
+		_, n, err := net.ParseCIDR(cidr)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("trusted-proxies %q: want CIDRs such as 10.0.0.0/8", cidr))
+			continue
+		}
+		c.TrustedProxies = append(c.TrustedProxies, n)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"xiangzhi/generated/ent/dict"
 	"xiangzhi/generated/ent/dictitem"
+	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/operationlog"
@@ -44,6 +45,8 @@ type Client struct {
 	Dict *DictClient
 	// DictItem is the client for interacting with the DictItem builders.
 	DictItem *DictItemClient
+	// FileObject is the client for interacting with the FileObject builders.
+	FileObject *FileObjectClient
 	// LoginLog is the client for interacting with the LoginLog builders.
 	LoginLog *LoginLogClient
 	// Menu is the client for interacting with the Menu builders.
@@ -87,6 +90,7 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.Dict = NewDictClient(c.config)
 	c.DictItem = NewDictItemClient(c.config)
+	c.FileObject = NewFileObjectClient(c.config)
 	c.LoginLog = NewLoginLogClient(c.config)
 	c.Menu = NewMenuClient(c.config)
 	c.OperationLog = NewOperationLogClient(c.config)
@@ -196,6 +200,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:        cfg,
 		Dict:          NewDictClient(cfg),
 		DictItem:      NewDictItemClient(cfg),
+		FileObject:    NewFileObjectClient(cfg),
 		LoginLog:      NewLoginLogClient(cfg),
 		Menu:          NewMenuClient(cfg),
 		OperationLog:  NewOperationLogClient(cfg),
@@ -232,6 +237,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:        cfg,
 		Dict:          NewDictClient(cfg),
 		DictItem:      NewDictItemClient(cfg),
+		FileObject:    NewFileObjectClient(cfg),
 		LoginLog:      NewLoginLogClient(cfg),
 		Menu:          NewMenuClient(cfg),
 		OperationLog:  NewOperationLogClient(cfg),
@@ -276,9 +282,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Dict, c.DictItem, c.LoginLog, c.Menu, c.OperationLog, c.Org, c.Role,
-		c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg, c.UserRole,
-		c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
+		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.OperationLog, c.Org,
+		c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
+		c.UserRole, c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
 	} {
 		n.Use(hooks...)
 	}
@@ -288,9 +294,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Dict, c.DictItem, c.LoginLog, c.Menu, c.OperationLog, c.Org, c.Role,
-		c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg, c.UserRole,
-		c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
+		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.OperationLog, c.Org,
+		c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
+		c.UserRole, c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -303,6 +309,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Dict.mutate(ctx, m)
 	case *DictItemMutation:
 		return c.DictItem.mutate(ctx, m)
+	case *FileObjectMutation:
+		return c.FileObject.mutate(ctx, m)
 	case *LoginLogMutation:
 		return c.LoginLog.mutate(ctx, m)
 	case *MenuMutation:
@@ -633,6 +641,155 @@ func (c *DictItemClient) mutate(ctx context.Context, m *DictItemMutation) (Value
 		return (&DictItemDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown DictItem mutation op: %q", m.Op())
+	}
+}
+
+// FileObjectClient is a client for the FileObject schema.
+type FileObjectClient struct {
+	config
+}
+
+// NewFileObjectClient returns a client for the FileObject from the given config.
+func NewFileObjectClient(c config) *FileObjectClient {
+	return &FileObjectClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `fileobject.Hooks(f(g(h())))`.
+func (c *FileObjectClient) Use(hooks ...Hook) {
+	c.hooks.FileObject = append(c.hooks.FileObject, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `fileobject.Intercept(f(g(h())))`.
+func (c *FileObjectClient) Intercept(interceptors ...Interceptor) {
+	c.inters.FileObject = append(c.inters.FileObject, interceptors...)
+}
+
+// Create returns a builder for creating a FileObject entity.
+func (c *FileObjectClient) Create() *FileObjectCreate {
+	mutation := newFileObjectMutation(c.config, OpCreate)
+	return &FileObjectCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of FileObject entities.
+func (c *FileObjectClient) CreateBulk(builders ...*FileObjectCreate) *FileObjectCreateBulk {
+	return &FileObjectCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *FileObjectClient) MapCreateBulk(slice any, setFunc func(*FileObjectCreate, int)) *FileObjectCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &FileObjectCreateBulk{err: fmt.Errorf("calling to FileObjectClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*FileObjectCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &FileObjectCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for FileObject.
+func (c *FileObjectClient) Update() *FileObjectUpdate {
+	mutation := newFileObjectMutation(c.config, OpUpdate)
+	return &FileObjectUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *FileObjectClient) UpdateOne(_m *FileObject) *FileObjectUpdateOne {
+	mutation := newFileObjectMutation(c.config, OpUpdateOne, withFileObject(_m))
+	return &FileObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *FileObjectClient) UpdateOneID(id int64) *FileObjectUpdateOne {
+	mutation := newFileObjectMutation(c.config, OpUpdateOne, withFileObjectID(id))
+	return &FileObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for FileObject.
+func (c *FileObjectClient) Delete() *FileObjectDelete {
+	mutation := newFileObjectMutation(c.config, OpDelete)
+	return &FileObjectDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *FileObjectClient) DeleteOne(_m *FileObject) *FileObjectDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *FileObjectClient) DeleteOneID(id int64) *FileObjectDeleteOne {
+	builder := c.Delete().Where(fileobject.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &FileObjectDeleteOne{builder}
+}
+
+// Query returns a query builder for FileObject.
+func (c *FileObjectClient) Query() *FileObjectQuery {
+	return &FileObjectQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeFileObject},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a FileObject entity by its id.
+func (c *FileObjectClient) Get(ctx context.Context, id int64) (*FileObject, error) {
+	return c.Query().Where(fileobject.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *FileObjectClient) GetX(ctx context.Context, id int64) *FileObject {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryTenant queries the tenant edge of a FileObject.
+func (c *FileObjectClient) QueryTenant(_m *FileObject) *TenantQuery {
+	query := (&TenantClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(fileobject.Table, fileobject.FieldID, id),
+			sqlgraph.To(tenant.Table, tenant.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, fileobject.TenantTable, fileobject.TenantColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *FileObjectClient) Hooks() []Hook {
+	return c.hooks.FileObject
+}
+
+// Interceptors returns the client interceptors.
+func (c *FileObjectClient) Interceptors() []Interceptor {
+	return c.inters.FileObject
+}
+
+func (c *FileObjectClient) mutate(ctx context.Context, m *FileObjectMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&FileObjectCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&FileObjectUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&FileObjectUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&FileObjectDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown FileObject mutation op: %q", m.Op())
 	}
 }
 
@@ -3013,13 +3170,13 @@ func (c *WorkGroupUserClient) mutate(ctx context.Context, m *WorkGroupUserMutati
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Dict, DictItem, LoginLog, Menu, OperationLog, Org, Role, RoleMenu, Session,
-		Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
+		Dict, DictItem, FileObject, LoginLog, Menu, OperationLog, Org, Role, RoleMenu,
+		Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
 		WorkGroupUser []ent.Hook
 	}
 	inters struct {
-		Dict, DictItem, LoginLog, Menu, OperationLog, Org, Role, RoleMenu, Session,
-		Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
+		Dict, DictItem, FileObject, LoginLog, Menu, OperationLog, Org, Role, RoleMenu,
+		Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
 		WorkGroupUser []ent.Interceptor
 	}
 )

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"xiangzhi/generated/ent/dict"
 	"xiangzhi/generated/ent/dictitem"
+	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/operationlog"
@@ -91,6 +92,7 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			dict.Table:          dict.ValidColumn,
 			dictitem.Table:      dictitem.ValidColumn,
+			fileobject.Table:    fileobject.ValidColumn,
 			loginlog.Table:      loginlog.ValidColumn,
 			menu.Table:          menu.ValidColumn,
 			operationlog.Table:  operationlog.ValidColumn,

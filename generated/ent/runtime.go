@@ -7,6 +7,7 @@ import (
 	"xiangzhi/engine/entschema"
 	"xiangzhi/generated/ent/dict"
 	"xiangzhi/generated/ent/dictitem"
+	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/operationlog"
@@ -109,6 +110,63 @@ func init() {
 	dictitem.DefaultColor = dictitemDescColor.Default.(string)
 	// dictitem.ColorValidator is a validator for the "color" field. It is called by the builders before save.
 	dictitem.ColorValidator = dictitemDescColor.Validators[0].(func(string) error)
+	fileobjectMixin := entschema.FileObject{}.Mixin()
+	fileobjectMixinFields2 := fileobjectMixin[2].Fields()
+	_ = fileobjectMixinFields2
+	fileobjectFields := entschema.FileObject{}.Fields()
+	_ = fileobjectFields
+	// fileobjectDescCreatedAt is the schema descriptor for created_at field.
+	fileobjectDescCreatedAt := fileobjectMixinFields2[0].Descriptor()
+	// fileobject.DefaultCreatedAt holds the default value on creation for the created_at field.
+	fileobject.DefaultCreatedAt = fileobjectDescCreatedAt.Default.(func() time.Time)
+	// fileobjectDescUpdatedAt is the schema descriptor for updated_at field.
+	fileobjectDescUpdatedAt := fileobjectMixinFields2[1].Descriptor()
+	// fileobject.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	fileobject.DefaultUpdatedAt = fileobjectDescUpdatedAt.Default.(func() time.Time)
+	// fileobject.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	fileobject.UpdateDefaultUpdatedAt = fileobjectDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// fileobjectDescBusinessType is the schema descriptor for business_type field.
+	fileobjectDescBusinessType := fileobjectFields[1].Descriptor()
+	// fileobject.DefaultBusinessType holds the default value on creation for the business_type field.
+	fileobject.DefaultBusinessType = fileobjectDescBusinessType.Default.(string)
+	// fileobject.BusinessTypeValidator is a validator for the "business_type" field. It is called by the builders before save.
+	fileobject.BusinessTypeValidator = fileobjectDescBusinessType.Validators[0].(func(string) error)
+	// fileobjectDescOriginalName is the schema descriptor for original_name field.
+	fileobjectDescOriginalName := fileobjectFields[2].Descriptor()
+	// fileobject.DefaultOriginalName holds the default value on creation for the original_name field.
+	fileobject.DefaultOriginalName = fileobjectDescOriginalName.Default.(string)
+	// fileobject.OriginalNameValidator is a validator for the "original_name" field. It is called by the builders before save.
+	fileobject.OriginalNameValidator = fileobjectDescOriginalName.Validators[0].(func(string) error)
+	// fileobjectDescKey is the schema descriptor for key field.
+	fileobjectDescKey := fileobjectFields[3].Descriptor()
+	// fileobject.KeyValidator is a validator for the "key" field. It is called by the builders before save.
+	fileobject.KeyValidator = func() func(string) error {
+		validators := fileobjectDescKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(key string) error {
+			for _, fn := range fns {
+				if err := fn(key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// fileobjectDescSize is the schema descriptor for size field.
+	fileobjectDescSize := fileobjectFields[4].Descriptor()
+	// fileobject.SizeValidator is a validator for the "size" field. It is called by the builders before save.
+	fileobject.SizeValidator = fileobjectDescSize.Validators[0].(func(int64) error)
+	// fileobjectDescSha256 is the schema descriptor for sha256 field.
+	fileobjectDescSha256 := fileobjectFields[5].Descriptor()
+	// fileobject.Sha256Validator is a validator for the "sha256" field. It is called by the builders before save.
+	fileobject.Sha256Validator = fileobjectDescSha256.Validators[0].(func(string) error)
+	// fileobjectDescContentType is the schema descriptor for content_type field.
+	fileobjectDescContentType := fileobjectFields[6].Descriptor()
+	// fileobject.ContentTypeValidator is a validator for the "content_type" field. It is called by the builders before save.
+	fileobject.ContentTypeValidator = fileobjectDescContentType.Validators[0].(func(string) error)
 	loginlogFields := entschema.LoginLog{}.Fields()
 	_ = loginlogFields
 	// loginlogDescUserName is the schema descriptor for user_name field.

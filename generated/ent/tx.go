@@ -16,6 +16,8 @@ type Tx struct {
 	Dict *DictClient
 	// DictItem is the client for interacting with the DictItem builders.
 	DictItem *DictItemClient
+	// FileObject is the client for interacting with the FileObject builders.
+	FileObject *FileObjectClient
 	// LoginLog is the client for interacting with the LoginLog builders.
 	LoginLog *LoginLogClient
 	// Menu is the client for interacting with the Menu builders.
@@ -179,6 +181,7 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.Dict = NewDictClient(tx.config)
 	tx.DictItem = NewDictItemClient(tx.config)
+	tx.FileObject = NewFileObjectClient(tx.config)
 	tx.LoginLog = NewLoginLogClient(tx.config)
 	tx.Menu = NewMenuClient(tx.config)
 	tx.OperationLog = NewOperationLogClient(tx.config)

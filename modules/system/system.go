@@ -144,6 +144,9 @@ func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
 	if err := auth.SyncModuleMenus(ctx, s.ent, set); err != nil {
 		return err
 	}
+	if err := s.syncDicts(ctx, set); err != nil {
+		return fmt.Errorf("sync dictionaries: %w", err)
+	}
 	for _, m := range set.Modules {
 		s.authz.Register(m.Codes()...)
 	}

@@ -32,6 +32,18 @@ func (f DictItemFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.DictItemMutation", m)
 }
 
+// The FileObjectFunc type is an adapter to allow the use of ordinary
+// function as FileObject mutator.
+type FileObjectFunc func(context.Context, *ent.FileObjectMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f FileObjectFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.FileObjectMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.FileObjectMutation", m)
+}
+
 // The LoginLogFunc type is an adapter to allow the use of ordinary
 // function as LoginLog mutator.
 type LoginLogFunc func(context.Context, *ent.LoginLogMutation) (ent.Value, error)

@@ -55,6 +55,52 @@ var (
 			},
 		},
 	}
+	// XzFileObjectColumns holds the columns for the "xz_file_object" table.
+	XzFileObjectColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "owner_id", Type: field.TypeInt64},
+		{Name: "business_type", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "original_name", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "key", Type: field.TypeString, Unique: true, Size: 255},
+		{Name: "size", Type: field.TypeInt64},
+		{Name: "sha256", Type: field.TypeString, Size: 64},
+		{Name: "content_type", Type: field.TypeString, Size: 100},
+		{Name: "delete_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tenant_id", Type: field.TypeInt64},
+	}
+	// XzFileObjectTable holds the schema information for the "xz_file_object" table.
+	XzFileObjectTable = &schema.Table{
+		Name:       "xz_file_object",
+		Columns:    XzFileObjectColumns,
+		PrimaryKey: []*schema.Column{XzFileObjectColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_file_object_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzFileObjectColumns[11]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "fileobject_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzFileObjectColumns[11]},
+			},
+			{
+				Name:    "fileobject_tenant_id_owner_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzFileObjectColumns[11], XzFileObjectColumns[3]},
+			},
+			{
+				Name:    "fileobject_delete_at",
+				Unique:  false,
+				Columns: []*schema.Column{XzFileObjectColumns[10]},
+			},
+		},
+	}
 	// XzLoginLogColumns holds the columns for the "xz_login_log" table.
 	XzLoginLogColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt64, Increment: true},
@@ -605,6 +651,7 @@ var (
 	Tables = []*schema.Table{
 		XzDictTable,
 		XzDictItemTable,
+		XzFileObjectTable,
 		XzLoginLogTable,
 		XzMenuTable,
 		XzOperationLogTable,
@@ -630,6 +677,10 @@ func init() {
 	XzDictItemTable.ForeignKeys[0].RefTable = XzDictTable
 	XzDictItemTable.Annotation = &entsql.Annotation{
 		Table: "xz_dict_item",
+	}
+	XzFileObjectTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzFileObjectTable.Annotation = &entsql.Annotation{
+		Table: "xz_file_object",
 	}
 	XzLoginLogTable.Annotation = &entsql.Annotation{
 		Table: "xz_login_log",

@@ -12,6 +12,9 @@ type Dict func(*sql.Selector)
 // DictItem is the predicate function for dictitem builders.
 type DictItem func(*sql.Selector)
 
+// FileObject is the predicate function for fileobject builders.
+type FileObject func(*sql.Selector)
+
 // LoginLog is the predicate function for loginlog builders.
 type LoginLog func(*sql.Selector)
 

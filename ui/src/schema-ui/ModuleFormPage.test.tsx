@@ -21,8 +21,10 @@ describe("ModuleFormPage", () => {
     );
     const user = userEvent.setup({ delay: null });
     renderAt(<ModuleFormPage />, "/m/handicappedSubsidy/create", "/m/:module/create");
-    await user.type(await screen.findByLabelText(/姓名/), "张三 ");
-    await user.type(screen.getByLabelText(/身份证号/), "11010519491231002X");
+    await user.click(await screen.findByLabelText(/姓名/));
+    await user.paste("张三 ");
+    await user.click(screen.getByLabelText(/身份证号/));
+    await user.paste("11010519491231002X");
     fireEvent.click(screen.getByRole("button", { name: /提\s*交/ }));
     expect(await screen.findByText("身份证号已存在")).toBeInTheDocument();
     expect(bodies).toEqual([{ name: "张三", idCard: "11010519491231002X" }]);
@@ -56,8 +58,7 @@ describe("ModuleFormPage", () => {
     renderAt(<ModuleFormPage />, "/m/handicappedSubsidy/edit/5", "/m/:module/edit/:id");
     const name = await screen.findByLabelText(/姓名/);
     await waitFor(() => expect(name).toHaveValue("李四"));
-    await user.clear(name);
-    await user.type(name, "李四四");
+    await user.type(name, "四");
     fireEvent.click(screen.getByRole("button", { name: /提\s*交/ }));
     await waitFor(() => expect(seen).toEqual([{ search: "?_method=PUT", body: { name: "李四四", idCard: "11010519491231002X", version: 3 } }]));
     expect(await screen.findByTestId("elsewhere")).toBeInTheDocument();

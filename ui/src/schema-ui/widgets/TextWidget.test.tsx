@@ -36,12 +36,13 @@ describe("text widgets", () => {
     const { state } = renderForm(schema, ui);
     const idCard = screen.getByLabelText(/身份证号/);
     expect(idCard).toHaveAttribute("maxlength", "18");
-    await user.type(idCard, "11010519491231002x");
+    await user.click(idCard);
+    await user.paste("11010519491231002x");
     expect(state.data.idCard).toBe("11010519491231002X");
     fireEvent.submit(idCard.closest("form") as HTMLFormElement);
     await waitFor(() => expect(state.submitted).toEqual({ idCard: "11010519491231002X" }));
     await user.clear(idCard);
-    await user.type(idCard, "110105194912310021");
+    await user.paste("110105194912310021");
     fireEvent.submit(idCard.closest("form") as HTMLFormElement);
     expect(await screen.findByText("身份证号格式不正确")).toBeInTheDocument();
   });
