@@ -3,6 +3,7 @@
 //
 //	xiangzhi [serve] [flags]          serve HTTP (the default command)
 //	xiangzhi migrate [--drop] [flags] create or update every module table and exit
+//	xiangzhi demo [--force] [flags]   fill the database with the demo county (docs/demo.md)
 //	xiangzhi schema lint <file|dir>…  check module schema files, print file:line: field: problem
 //	xiangzhi version                  print the version
 //
@@ -37,6 +38,7 @@ func main() {
 const usage = `usage:
   xiangzhi [serve] [flags]          serve HTTP (default)
   xiangzhi migrate [--drop] [flags] migrate every module table and exit
+  xiangzhi demo [--force] [flags]   fill the database with the demo county
   xiangzhi schema lint <file|dir>…  check module schema files
   xiangzhi version                  print the version
 run "xiangzhi serve -h" for the flags`
@@ -53,6 +55,8 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		err = serve(args, getenv, stderr)
 	case "migrate":
 		err = migrate(args, getenv, stderr)
+	case "demo":
+		err = demoCmd(args, getenv, stdout, stderr)
 	case "schema":
 		if len(args) == 0 || args[0] != "lint" {
 			fmt.Fprintln(stderr, usage)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"xiangzhi/engine"
+	"xiangzhi/modules/oos"
 	"xiangzhi/modules/system"
 )
 
@@ -20,6 +21,9 @@ import (
 func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
+	}
+	if err := oos.Register(app); err != nil {
+		return fmt.Errorf("files: %w", err)
 	}
 	return nil
 }

@@ -39,8 +39,6 @@ export default defineConfig(({ command }) => ({
     environment: "jsdom",
     globals: true,
     setupFiles: ["./src/test/setup.ts"],
-    // Files share a worker's module graph (antd is costly to import); setup.ts resets shared state.
-    isolate: false,
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     // antd in jsdom is slow, more so on a shared 2-core machine.

@@ -46,6 +46,9 @@ type Options struct {
 	Permissions Permissions
 	// Logger receives warnings; nil means slog.Default().
 	Logger *slog.Logger
+	// ViewerCacheTTL bounds how long an authenticated viewer is reused
+	// (DefaultViewerCacheTTL when zero; negative turns the cache off).
+	ViewerCacheTTL time.Duration
 }
 
 // Service is identity over the ent client: keys, tokens, sessions, login
@@ -57,6 +60,7 @@ type Service struct {
 	sessions *Sessions
 	perms    Permissions
 	opts     Options
+	viewers  *viewerCache
 }
 
 // New loads (creating on first use) the installation's keys and returns the
@@ -77,11 +81,17 @@ func New(ctx context.Context, client *ent.Client, opts Options) (*Service, error
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if opts.ViewerCacheTTL == 0 {
+		opts.ViewerCacheTTL = DefaultViewerCacheTTL
+	}
 	keys, err := LoadKeys(ctx, client)
 	if err != nil {
 		return nil, fmt.Errorf("load keys: %w", err)
 	}
+	viewers := newViewerCache(opts.ViewerCacheTTL, opts.Now)
+	client.Use(viewers.hook)
 	return &Service{
+		viewers:  viewers,
 		client:   client,
 		keys:     keys,
 		tokens:   NewTokens(keys.SigningKey(), opts.TokenTTL, opts.Now),

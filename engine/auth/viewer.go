@@ -85,6 +85,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Viewer, erro
 	if err != nil {
 		return nil, err
 	}
+	if v := s.viewers.get(claims.ID); v != nil && v.UserID == claims.UserID() && v.TenantID == claims.TenantID {
+		return v, nil
+	}
+	gen := s.viewers.gen.Load()
 	sess, err := s.sessions.Check(ctx, claims.ID)
 	if err != nil {
 		return nil, err
@@ -97,8 +101,13 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Viewer, erro
 		return nil, err
 	}
 	v.SessionID = sess.Jti
+	s.viewers.put(sess.Jti, v, gen)
 	return v, nil
 }
+
+// InvalidateViewers drops every cached viewer, for changes made outside the
+// ent client (the cache already follows every identity mutation through it).
+func (s *Service) InvalidateViewers() { s.viewers.invalidate() }
 
 // ViewerFor builds the viewer of a user of a tenant without a token (the
 // session id stays empty): for background work and tests. An unknown user

@@ -74,7 +74,7 @@ func fieldIndex(m *schema.Module) map[string]*schema.Field {
 			idx[f.Name] = f
 		}
 	}
-	common := commonFields(m)
+	common := schema.CommonFields(m)
 	for i := range common {
 		idx[common[i].Name] = &common[i]
 	}
@@ -167,14 +167,11 @@ func parseSort(fields map[string]*schema.Field, key string, vals []string) ([]So
 
 // sortable resolves a sort key to the API name of a sortable field.
 func sortable(fields map[string]*schema.Field, key string) (string, bool) {
-	ok := func(f *schema.Field) bool {
-		return f.Sort || slices.Contains(sortableCommon, f.Name)
-	}
-	if f := fields[key]; f != nil && ok(f) {
+	if f := fields[key]; f != nil && f.Sort {
 		return f.Name, true
 	}
 	for _, f := range fields {
-		if ok(f) && f.Column() == key {
+		if f.Sort && f.Column() == key {
 			return f.Name, true
 		}
 	}

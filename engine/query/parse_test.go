@@ -201,18 +201,3 @@ func manyIDs(n int) string {
 	}
 	return s
 }
-
-func TestIntEnum(t *testing.T) {
-	m := testModule()
-	tests := []struct {
-		field string
-		want  bool
-	}{{"kind", true}, {"color", false}, {"grade", false}, {"tags", false}, {"name", false}}
-	for _, tt := range tests {
-		t.Run(tt.field, func(t *testing.T) {
-			if got := IntEnum(m.Field(tt.field)); got != tt.want {
-				t.Errorf("IntEnum(%s) = %v, want %v", tt.field, got, tt.want)
-			}
-		})
-	}
-}

@@ -90,13 +90,13 @@ func choice(f *schema.Field, s string) (any, error) {
 		}
 		return n, nil
 	}
-	if IntEnum(f) {
+	if f.IntEnum() {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return nil, errors.New("not an integer option")
 		}
 		for _, o := range f.Options {
-			if v, _ := optionInt(o.Value); v == n {
+			if fmt.Sprint(o.Value) == strconv.FormatInt(n, 10) {
 				return n, nil
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"sync"
 
-	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 )
 
@@ -146,7 +145,7 @@ func fieldCol(f *schema.Field) *col {
 		switch {
 		case f.Multiple:
 			c.kind, c.multi = kJSON, true
-		case query.IntEnum(f):
+		case f.IntEnum():
 			c.kind = kInt
 		default:
 			c.kind = kText

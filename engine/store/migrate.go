@@ -192,42 +192,23 @@ func (s *Store) column(c *col) *entschema.Column {
 // maxVarchar is the longest string kept in a varchar; longer ones are text.
 const maxVarchar = 1000
 
-// varcharSize is the varchar length of a text-kind field, 0 for a text column.
+// varcharSize is the varchar length of a text-kind field: the longest text
+// the validator accepts (schema's MaxLen, maxLength or the type's default),
+// 64 for an enum's code; 0 when it is longer than maxVarchar (a text column).
 func varcharSize(f *schema.Field) int {
-	def := 0
-	switch f.Type {
-	case schema.TypeString:
-		def = 255
-	case schema.TypeIDCard:
-		def = 18
-	case schema.TypeMobile:
-		def = 20 // 11 digits, room for +86 and separators
-	case schema.TypeEmail:
-		def = 100
-	case schema.TypeEnum:
-		def = 64
-	default:
-		return 0
+	n := f.MaxLen()
+	if f.Type == schema.TypeEnum {
+		n = max(64, f.MaxLength)
 	}
-	n := def
-	if f.MaxLength > 0 && (f.Type == schema.TypeString || f.MaxLength > def) {
-		n = f.MaxLength
-	}
-	if n > maxVarchar {
+	if n <= 0 || n > maxVarchar || f.Type == schema.TypeText || f.Type == schema.TypeRichText {
 		return 0
 	}
 	return n
 }
 
-// decimalSize is a decimal field's precision and scale (default 18, 2).
+// decimalSize is a decimal field's precision and scale.
 func decimalSize(f *schema.Field) (precision, scale int) {
-	precision, scale = 18, 2
-	if f.Precision > 0 {
-		precision = f.Precision
-	}
-	if f.Scale > 0 {
-		scale = f.Scale
-	}
+	precision, scale = f.Digits()
 	return precision, min(scale, precision)
 }
 

@@ -51,7 +51,7 @@ func Open(ctx context.Context, dbURL, dataDir string) (*Store, error) {
 }
 
 func open(dbURL, dataDir string) (*Store, error) {
-	s := &Store{counts: newCountCache(countCacheSize)}
+	s := &Store{counts: newCountCache(countCacheSize), grams: &gramSet{}}
 	switch {
 	case dbURL == "" || strings.HasPrefix(dbURL, "sqlite:") || strings.HasPrefix(dbURL, "file:"):
 		path, params, err := sqlitePath(dbURL, dataDir)

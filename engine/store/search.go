@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -22,10 +23,14 @@ import (
 // names by one or two. So the store keeps its own inverted index, the same on
 // every database: for each short text field with filter: contains, every
 // distinct substring of one to three characters (lower-cased) of a record's
-// value is a row (field, gram, record_id) of the module's gram table. A
-// search for up to three characters reads one posting list; a longer one
-// intersects the postings of its trigrams. LIKE still runs on the candidates,
-// so results are exactly LIKE's. See docs/store.md for the figures.
+// value is a row (field, gram, record_id) of the module's gram table —
+// except one- and two-character grams made only of ASCII (digits, Latin
+// letters), which are too common to narrow anything and would triple the
+// index of a phone-number field. A search for up to three characters reads
+// one posting list; a longer one intersects the postings of its trigrams; a
+// one- or two-character ASCII term falls back to LIKE alone. LIKE still runs
+// on the candidates, so results are exactly LIKE's. See docs/store.md for
+// the figures.
 const (
 	// maxGramField is the longest field (its varchar length) that gets a gram
 	// index: names, phone numbers, codes, short titles. Longer text is
@@ -51,15 +56,15 @@ func gramIndexed(c *col) bool {
 	return n > 0 && n <= maxGramField
 }
 
-// grams lists the distinct substrings of one to maxGramLen characters of s,
-// lower-cased.
+// grams lists the distinct indexed substrings of one to maxGramLen
+// characters of s, lower-cased.
 func grams(s string) []string {
 	r := []rune(strings.ToLower(s))
 	seen := make(map[string]bool, 3*len(r))
 	out := make([]string, 0, 3*len(r))
 	for n := 1; n <= maxGramLen; n++ {
 		for i := 0; i+n <= len(r); i++ {
-			if g := string(r[i : i+n]); !seen[g] {
+			if g := string(r[i : i+n]); !seen[g] && indexedGram(g, n) {
 				seen[g] = true
 				out = append(out, g)
 			}
@@ -68,12 +73,30 @@ func grams(s string) []string {
 	return out
 }
 
+// indexedGram reports whether a gram of n characters is kept: trigrams
+// always, shorter grams unless they are all ASCII.
+func indexedGram(g string, n int) bool {
+	if n == maxGramLen {
+		return true
+	}
+	for i := 0; i < len(g); i++ {
+		if g[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
 // queryGrams are the grams a search term's matches must all have: the term
 // itself when short, else up to maxQueryGrams of its trigrams spread over it.
+// A short all-ASCII term has none (it is not indexed).
 func queryGrams(term string) []string {
 	r := []rune(strings.ToLower(term))
 	if len(r) <= maxGramLen {
-		return []string{string(r)}
+		if s := string(r); indexedGram(s, len(r)) {
+			return []string{s}
+		}
+		return nil
 	}
 	n := len(r) - maxGramLen + 1 // trigrams
 	k := min(n, maxQueryGrams)
@@ -212,10 +235,8 @@ func (s *Store) fillGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col) err
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		for i, id := range ids {
-			if err := s.insertGrams(ctx, tx, mt, c, id, vals[i]); err != nil {
-				return err
-			}
+		if err := s.insertGrams(ctx, tx, mt, c, ids, vals); err != nil {
+			return err
 		}
 		if len(ids) < eachBatch {
 			break
@@ -227,19 +248,36 @@ func (s *Store) fillGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col) err
 	return err
 }
 
-// insertGrams indexes one value of one record.
-func (s *Store) insertGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col, id int64, v string) error {
-	gs := grams(v)
-	if len(gs) == 0 {
-		return nil
+// gramRowsPerInsert bounds a multi-row gram INSERT (3 parameters a row).
+const gramRowsPerInsert = 300
+
+// insertGrams indexes the values of records, ids[i] holding vals[i].
+func (s *Store) insertGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col, ids []int64, vals []string) error {
+	var ins *entsql.InsertBuilder
+	n := 0
+	flush := func() error {
+		if n == 0 {
+			return nil
+		}
+		qs, args := ins.Query()
+		_, err := tx.ExecContext(ctx, qs, args...)
+		ins, n = nil, 0
+		return err
 	}
-	ins := entsql.Dialect(s.dialect).Insert(gramTable(mt)).Columns("field", "gram", "record_id")
-	for _, g := range gs {
-		ins.Values(c.name, g, id)
+	for i, id := range ids {
+		for _, g := range grams(vals[i]) {
+			if ins == nil {
+				ins = entsql.Dialect(s.dialect).Insert(gramTable(mt)).Columns("field", "gram", "record_id")
+			}
+			ins.Values(c.name, g, id)
+			if n++; n == gramRowsPerInsert {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
 	}
-	qs, args := ins.Query()
-	_, err := tx.ExecContext(ctx, qs, args...)
-	return err
+	return flush()
 }
 
 // writeGrams keeps the gram indexes of a record in step with a write: the
@@ -258,7 +296,7 @@ func (s *Store) writeGrams(ctx context.Context, tx *sql.Tx, mt *meta, id int64, 
 			}
 		}
 		if v, ok := ch.vals[i].(string); ok {
-			if err := s.insertGrams(ctx, tx, mt, c, id, v); err != nil {
+			if err := s.insertGrams(ctx, tx, mt, c, []int64{id}, []string{v}); err != nil {
 				return err
 			}
 		}
@@ -284,11 +322,12 @@ func (s *Store) contains(mt *meta, c *col, text string) *entsql.Predicate {
 			b.WriteString("LOWER(").Ident(c.name).WriteString(") LIKE ").Arg(pattern)
 		})
 	}
-	if !gramIndexed(c) || !s.grams.ready(mt.table, c.name) {
+	gs := queryGrams(text)
+	if !gramIndexed(c) || len(gs) == 0 || !s.grams.ready(mt.table, c.name) {
 		return like
 	}
 	ps := []*entsql.Predicate{}
-	for _, g := range queryGrams(text) {
+	for _, g := range gs {
 		ps = append(ps, entsql.In(colID, entsql.Dialect(s.dialect).Select("record_id").From(entsql.Table(gramTable(mt))).
 			Where(entsql.And(entsql.EQ("field", c.name), entsql.EQ("gram", g)))))
 	}

@@ -88,7 +88,7 @@ type Store struct {
 	dialect string
 	counts  *countCache
 	stmts   *stmtCache // SQLite only
-	grams   gramSet    // gram indexes known complete
+	grams   *gramSet   // gram indexes known complete
 
 	migrateMu sync.Mutex // the shared tables are migrated with every module
 

@@ -146,7 +146,7 @@ func testSortPaging(t *testing.T, s *Store) {
 func testTotals(t *testing.T, s *Store) {
 	m := setup(t, s)
 	// other is a second app instance on the same database: its own cache.
-	other := &Store{db: s.db, w: s.w, dialect: s.dialect, counts: newCountCache(10)}
+	other := sibling(s)
 	check := func(step, raw string, want int64) {
 		t.Helper()
 		for _, st := range []*Store{s, other} {

@@ -141,7 +141,7 @@ func multiItems(c *col, v any) ([]any, error) {
 	default:
 		return nil, errBadValue(c, "not a list")
 	}
-	ints := c.field.Type == schema.TypeRef || query.IntEnum(c.field)
+	ints := c.field.Type == schema.TypeRef || c.field.IntEnum()
 	out := make([]any, 0, len(in))
 	for _, e := range in {
 		if ints {

@@ -3,7 +3,8 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { AppRoutes } from "./App";
 import { AppProviders } from "./app/AppProviders";
-import { signIn } from "./test/helpers";
+import { http, ok, signIn } from "./test/helpers";
+import { server } from "./test/server";
 
 function Where() {
   const { pathname } = useLocation();
@@ -43,10 +44,12 @@ describe("routes (spec §2)", () => {
     expect(screen.getByTestId("where")).toHaveTextContent("/login");
   });
 
-  it("/update-password opens when the precheck page sent the user", async () => {
+  it("/update-password opens when the precheck page sent the user, with the password rule", async () => {
     signIn({ mustChangePassword: true });
+    server.use(http.get("/api/system/cscpUserPasswordRule", () => ok("密码长度 8–20 位")));
     renderApp("/update-password", { fromPrecheck: true });
     expect(await screen.findByLabelText("新密码")).toBeInTheDocument();
+    expect(await screen.findByText("密码长度 8–20 位")).toBeInTheDocument();
   });
 
   it("a signed-out visitor of the console goes to /login", async () => {

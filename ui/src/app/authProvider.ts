@@ -20,8 +20,9 @@ export const PATHS = {
 /** clearSession forgets menus, routes, button codes, user, token and session storage (spec §4 logout). */
 export function clearSession(): void {
   useSessionStore.getState().loggedOut();
-  sessionStorage.clear();
   useTabsStore.getState().allClosed();
+  // Last, so nothing the stores just wrote stays behind.
+  sessionStorage.clear();
 }
 
 export interface LoginParams {
@@ -42,8 +43,8 @@ export const authProvider: AuthProvider = {
   login: async ({ username, password }: LoginParams) => {
     try {
       const answer = await api.login(username.trim(), password);
-      sessionStorage.clear();
       useTabsStore.getState().allClosed();
+      sessionStorage.clear();
       useSessionStore.getState().loggedIn(answer.token, answer.user, answer.mustChangePassword);
       return { success: true, redirectTo: answer.mustChangePassword ? PATHS.precheck : PATHS.home };
     } catch (err) {

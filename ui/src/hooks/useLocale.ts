@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Locale as AntdLocale } from "antd/es/locale";
-import antdZhCN from "antd/locale/zh_CN";
+import antdZhCN from "antd/es/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { DEFAULT_LOCALE, loadLocale, type Locale } from "../app/i18n";
@@ -15,18 +15,18 @@ interface LocaleParts {
 const loaded: Partial<Record<Locale, LocaleParts>> = { zh_CN: { antd: antdZhCN, dayjs: "zh-cn" } };
 
 const loaders: Record<Exclude<Locale, "zh_CN">, () => Promise<LocaleParts>> = {
-  en: async () => ({ antd: (await import("antd/locale/en_US")).default, dayjs: "en" }),
+  en: async () => ({ antd: (await import("antd/es/locale/en_US")).default, dayjs: "en" }),
   ja: async () => {
     await import("dayjs/locale/ja");
-    return { antd: (await import("antd/locale/ja_JP")).default, dayjs: "ja" };
+    return { antd: (await import("antd/es/locale/ja_JP")).default, dayjs: "ja" };
   },
   ko: async () => {
     await import("dayjs/locale/ko");
-    return { antd: (await import("antd/locale/ko_KR")).default, dayjs: "ko" };
+    return { antd: (await import("antd/es/locale/ko_KR")).default, dayjs: "ko" };
   },
   zh_TW: async () => {
     await import("dayjs/locale/zh-tw");
-    return { antd: (await import("antd/locale/zh_TW")).default, dayjs: "zh-tw" };
+    return { antd: (await import("antd/es/locale/zh_TW")).default, dayjs: "zh-tw" };
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import en from "./en";
 import ja from "./ja";
 import ko from "./ko";
@@ -46,7 +47,7 @@ describe("locale bundles", () => {
   });
 
   it("no .tsx file of the app carries Chinese literals (texts live in the bundles; tests may)", () => {
-    const root = join(__dirname, "..");
+    const root = join(dirname(fileURLToPath(import.meta.url)), "..");
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

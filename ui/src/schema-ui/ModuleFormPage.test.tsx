@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { server } from "../test/server";
 import { fail, http, ok, renderAt, signIn } from "../test/helpers";
 import ModuleFormPage, { declaredOf, withoutErrorsFor } from "./ModuleFormPage";
+import { toErrorSchema } from "./serverErrors";
 import { handicappedSchema } from "./testdata";
 
 const module = { name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped" };
@@ -66,6 +67,10 @@ describe("ModuleFormPage", () => {
 
   it("keeps only declared properties and drops errors of changed fields", () => {
     expect(declaredOf({ properties: { a: {}, b: {} } }, { a: 1, c: 2 })).toEqual({ a: 1 });
-    expect(withoutErrorsFor({ a: { __errors: ["x"] }, b: { __errors: ["y"] } }, { a: 1, b: 1 }, { a: 2, b: 1 })).toEqual({ b: { __errors: ["y"] } });
+    const errors = toErrorSchema([
+      { field: "a", message: "x" },
+      { field: "b", message: "y" },
+    ]);
+    expect(withoutErrorsFor(errors, { a: 1, b: 1 }, { a: 2, b: 1 })).toEqual({ b: { __errors: ["y"] } });
   });
 });

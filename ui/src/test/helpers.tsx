@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from "react";
 import { render, type RenderResult } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { ConfigProvider } from "antd";
-import antdZhCN from "antd/locale/zh_CN";
+import antdZhCN from "antd/es/locale/zh_CN";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { http, HttpResponse, type JsonBodyType } from "msw";

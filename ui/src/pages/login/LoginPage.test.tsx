@@ -74,7 +74,7 @@ describe("LoginPage", () => {
     renderLogin();
     await user.click(screen.getByRole("button", { name: "English" }));
     expect(await screen.findByLabelText("Username")).toBeInTheDocument();
-    expect(useUiStore.getState().locale).toBe("en");
+    await waitFor(() => expect(useUiStore.getState().locale).toBe("en"));
     useUiStore.getState().localeChosen("zh_CN");
     await loadLocale("zh_CN");
   });

@@ -1,0 +1,307 @@
+package demo
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+)
+
+// Common surnames, most frequent first; pick draws the early ones more often.
+var surnames = []rune("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+
+// Characters of given names, by gender.
+var (
+	maleChars   = []rune("伟强磊军勇杰涛明超辉刚平建国华志文斌鹏飞亮波峰海林东成龙俊宇浩博凯鑫宏庆春德福生田山金荣兵新旭振永长庆忠")
+	femaleChars = []rune("芳娜敏静丽艳娟霞秀英慧巧美玲红梅兰琴云莲凤洁燕萍雪婷倩欣佳悦晶月桂淑玉翠珍")
+)
+
+// person is one generated resident: who they are and where they live.
+type person struct {
+	Name     string
+	Surname  string
+	IDCard   string
+	Gender   string // gender dictionary: "0" female, "1" male
+	Birth    time.Time
+	Mobile   string
+	Relation string // relation_to_head code
+	Village  *place
+	Address  string
+	Group    int // 村民小组 number
+	Politics string
+	// Set once the rows exist.
+	ID, HouseholdID, GridID int64
+	HouseholdNo             string
+}
+
+// Age is the person's age in whole years at now.
+func (p *person) Age(now time.Time) int {
+	age := now.Year() - p.Birth.Year()
+	if now.YearDay() < p.Birth.YearDay() {
+		age--
+	}
+	return age
+}
+
+// Male reports whether the person is male.
+func (p *person) Male() bool { return p.Gender == "1" }
+
+// people makes names, ID numbers and mobile numbers, never the same twice.
+type people struct {
+	rng     *rand.Rand
+	ids     map[string]bool
+	mobiles map[string]bool
+}
+
+func newPeople(rng *rand.Rand) *people {
+	return &people{rng: rng, ids: map[string]bool{}, mobiles: map[string]bool{}}
+}
+
+// surname draws a surname, the frequent ones more often.
+func (p *people) surname() string {
+	n := len(surnames)
+	i := min(p.rng.IntN(n), p.rng.IntN(n))
+	return string(surnames[i])
+}
+
+// given draws a one- or two-character given name.
+func (p *people) given(male bool) string {
+	chars := femaleChars
+	if male {
+		chars = maleChars
+	}
+	s := string(chars[p.rng.IntN(len(chars))])
+	if p.rng.IntN(3) > 0 {
+		s += string(chars[p.rng.IntN(len(chars))])
+	}
+	return s
+}
+
+// name is a full name with the given surname ("" draws one).
+func (p *people) name(surname string, male bool) string {
+	if surname == "" {
+		surname = p.surname()
+	}
+	return surname + p.given(male)
+}
+
+// idCard makes an unused 18-character resident ID number (GB 11643-1999)
+// of the region for a person born on birth: the sequence digit is odd for
+// a man, even for a woman, and the check character is computed.
+func (p *people) idCard(region string, birth time.Time, male bool) string {
+	for {
+		seq := p.rng.IntN(500) * 2
+		if male {
+			seq++
+		}
+		body := region + birth.Format("20060102") + fmt.Sprintf("%03d", seq)
+		id := body + string(IDCheck(body))
+		if !p.ids[id] {
+			p.ids[id] = true
+			return id
+		}
+	}
+}
+
+// idWeights are the GB 11643-1999 weights of the first 17 digits.
+var idWeights = [17]int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
+
+// IDCheck is the GB 11643-1999 check character of the first 17 digits of
+// an ID number.
+func IDCheck(body17 string) byte {
+	sum := 0
+	for i := 0; i < 17; i++ {
+		sum += int(body17[i]-'0') * idWeights[i]
+	}
+	return "10X98765432"[sum%11]
+}
+
+// mobilePrefixes are real mainland mobile number blocks.
+var mobilePrefixes = []string{"130", "131", "132", "133", "135", "136", "137", "138", "139", "150", "151",
+	"152", "155", "156", "157", "158", "159", "166", "177", "180", "182", "183", "185", "186", "187",
+	"188", "189", "191", "198", "199"}
+
+// mobile makes an unused 11-digit mobile number (^1[3-9]\d{9}$).
+func (p *people) mobile() string {
+	for {
+		m := mobilePrefixes[p.rng.IntN(len(mobilePrefixes))] + fmt.Sprintf("%08d", p.rng.IntN(100_000_000))
+		if !p.mobiles[m] {
+			p.mobiles[m] = true
+			return m
+		}
+	}
+}
+
+// birth is a birth date for someone aged age at now.
+func (p *people) birth(now time.Time, age int) time.Time {
+	d := now.AddDate(-age-1, 0, 1+p.rng.IntN(364))
+	if d.After(now.AddDate(-age, 0, 0)) {
+		d = now.AddDate(-age, 0, -1)
+	}
+	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.Local)
+}
+
+// newPerson makes a resident of village v aged age.
+func (p *people) newPerson(v *place, now time.Time, surname string, male bool, age int) *person {
+	g := "0"
+	if male {
+		g = "1"
+	}
+	b := p.birth(now, age)
+	if surname == "" {
+		surname = p.surname()
+	}
+	pr := &person{Name: p.name(surname, male), Surname: surname, Gender: g, Birth: b, Village: v,
+		IDCard: p.idCard(v.region6(), b, male)}
+	if age >= 16 || p.rng.IntN(4) == 0 {
+		pr.Mobile = p.mobile()
+	}
+	pr.Politics = "13"
+	switch r := p.rng.IntN(100); {
+	case age >= 22 && r < 9:
+		pr.Politics = "01"
+	case age >= 20 && r < 10:
+		pr.Politics = "02"
+	case age >= 14 && age <= 28 && r < 40:
+		pr.Politics = "03"
+	}
+	return pr
+}
+
+// Relation codes of GB/T 4761-2008 the households use.
+const (
+	relHead     = "02"
+	relHusband  = "11"
+	relWife     = "12"
+	relSon      = "20"
+	relDaughter = "30"
+	relSonWife  = "38"
+	relGrandson = "41"
+	relGranddau = "42"
+	relFather   = "51"
+	relMother   = "52"
+	relSibling  = "70"
+)
+
+// household makes the members of one household of village v, head first:
+// a head with (usually) a spouse, children, sometimes a widowed parent,
+// and, when the children are grown, a daughter-in-law and grandchildren.
+func (p *people) household(v *place, now time.Time) []*person {
+	r := p.rng
+	headAge := 26 + r.IntN(56)
+	male := r.IntN(10) < 8
+	surname := p.surname()
+	head := p.newPerson(v, now, surname, male, headAge)
+	head.Relation = relHead
+	out := []*person{head}
+	if headAge < 75 || r.IntN(2) == 0 {
+		if r.IntN(10) < 9 {
+			spAge := clamp(headAge+r.IntN(7)-3, 20, 95)
+			sp := p.newPerson(v, now, "", !male, spAge)
+			sp.Relation = relWife
+			if !male {
+				sp.Relation = relHusband
+			}
+			out = append(out, sp)
+		}
+	}
+	kids := 0
+	if headAge >= 24 {
+		kids = r.IntN(4)
+	}
+	var grownSon *person
+	for i := 0; i < kids; i++ {
+		age := headAge - 22 - r.IntN(12) - i*2
+		if age < 0 {
+			break
+		}
+		son := r.IntN(2) == 0
+		childSurname := surname
+		if !male {
+			childSurname = ""
+		}
+		c := p.newPerson(v, now, childSurname, son, age)
+		c.Relation = relDaughter
+		if son {
+			c.Relation = relSon
+			if age >= 24 && grownSon == nil {
+				grownSon = c
+			}
+		}
+		out = append(out, c)
+	}
+	if grownSon != nil && r.IntN(3) > 0 {
+		w := p.newPerson(v, now, "", false, clamp(grownSon.Age(now)+r.IntN(5)-2, 20, 70))
+		w.Relation = relSonWife
+		out = append(out, w)
+		for i := 0; i < r.IntN(3); i++ {
+			age := grownSon.Age(now) - 22 - r.IntN(8)
+			if age < 0 {
+				break
+			}
+			boy := r.IntN(2) == 0
+			gc := p.newPerson(v, now, grownSon.Surname, boy, age)
+			gc.Relation = relGranddau
+			if boy {
+				gc.Relation = relGrandson
+			}
+			out = append(out, gc)
+		}
+	}
+	if headAge < 58 && r.IntN(5) == 0 {
+		mom := r.IntN(3) > 0
+		parentSurname := ""
+		if !mom {
+			parentSurname = surname
+		}
+		pa := p.newPerson(v, now, parentSurname, !mom, clamp(headAge+24+r.IntN(10), 60, 99))
+		pa.Relation = relFather
+		if mom {
+			pa.Relation = relMother
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+func clamp(x, lo, hi int) int { return max(lo, min(hi, x)) }
+
+// bankCard makes a 19-digit 惠农一卡通-style card number.
+func (p *people) bankCard() string {
+	s := "6217" + fmt.Sprintf("%015d", p.rng.Int64N(1_000_000_000_000_000))
+	return s[:19]
+}
+
+// uscc makes a unified social credit code (GB 32100-2015) registered in
+// region: registration authority 9 (industry and commerce), entity type,
+// the region's six digits, a nine-character organisation code and the
+// check character.
+func (p *people) uscc(region string) string {
+	const alphabet = "0123456789ABCDEFGHJKLMNPQRTUWXY"
+	kinds := []byte("123")
+	b := []byte{'9', kinds[p.rng.IntN(len(kinds))]}
+	b = append(b, region[:6]...)
+	for i := 0; i < 9; i++ {
+		b = append(b, alphabet[p.rng.IntN(len(alphabet))])
+	}
+	return string(b) + string(USCCCheck(string(b)))
+}
+
+// USCCCheck is the GB 32100-2015 check character of the first 17
+// characters of a unified social credit code.
+func USCCCheck(body17 string) byte {
+	const alphabet = "0123456789ABCDEFGHJKLMNPQRTUWXY"
+	weights := [17]int{1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28}
+	sum := 0
+	for i := 0; i < 17; i++ {
+		for v := 0; v < len(alphabet); v++ {
+			if alphabet[v] == body17[i] {
+				sum += v * weights[i]
+			}
+		}
+	}
+	return alphabet[(31-sum%31)%31]
+}
+
+// itoa is strconv.Itoa, shorter at the call sites.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,339 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// Levels a module's records are kept at.
+const (
+	atCounty   = "county"
+	atTownship = "township"
+	atVillage  = "village"
+)
+
+// plan says where a module's records live and how many each organisation
+// of that level gets.
+type plan struct {
+	level  string
+	perOrg int
+}
+
+// plans differ from the default (two records per village).
+var plans = map[string]plan{
+	"appVersion": {atCounty, 4}, "cmsSite": {atCounty, 2}, "publishType": {atCounty, 5},
+	"cmsChannel": {atCounty, 5}, "subjectCategory": {atCounty, 5}, "question": {atCounty, 12},
+	"broadcastMedia": {atCounty, 6}, "weatherInfo": {atCounty, 6}, "transportInfo": {atCounty, 4},
+	"agricultureInfo": {atCounty, 5},
+
+	"article": {atTownship, 5}, "exam": {atTownship, 2}, "logisticsInfo": {atTownship, 2},
+	"powerInfo": {atTownship, 2}, "waterInfo": {atTownship, 2}, "convenienceService": {atTownship, 4},
+	"pensionInstitution": {atTownship, 2}, "hospital": {atTownship, 2}, "serviceSite": {atTownship, 2},
+	"sanitationStaff": {atTownship, 6}, "sanitationVehicle": {atTownship, 3}, "transferStation": {atTownship, 1},
+	"carInOut": {atTownship, 8}, "dustcartTrip": {atTownship, 6}, "staffOperation": {atTownship, 6},
+	"airStation": {atTownship, 1}, "airReading": {atTownship, 10}, "recruitment": {atTownship, 3},
+	"agriTraining": {atTownship, 2}, "broadcastPolicy": {atTownship, 2}, "broadcastTask": {atTownship, 4},
+	"superviseRecord": {atTownship, 3}, "quality": {atTownship, 3}, "brand": {atTownship, 2},
+
+	"alarm": {atVillage, 6}, "event": {atVillage, 5}, "visit": {atVillage, 6}, "patrol": {atVillage, 3},
+	"patrolEvent": {atVillage, 3}, "attendanceRecord": {atVillage, 8}, "messageBoard": {atVillage, 3},
+	"messageReply": {atVillage, 2}, "pointsRule": {atVillage, 4}, "pointsGoods": {atVillage, 4},
+	"pointsOrder": {atVillage, 4}, "pointsMerchant": {atVillage, 1}, "villageNotice": {atVillage, 3},
+	"oldPerson": {atVillage, 4}, "partyMember": {atVillage, 3}, "quarantine": {atVillage, 2},
+	"qrRegistration": {atVillage, 4}, "handicappedSubsidy": {atVillage, 3}, "basicAllowance": {atVillage, 3},
+	"landSubsidy": {atVillage, 3}, "medicalAid": {atVillage, 2}, "dangerousBuilding": {atVillage, 2},
+	"veteran": {atVillage, 2}, "villageMuseum": {atVillage, 1}, "attendanceRule": {atVillage, 1},
+	"garbageBin": {atVillage, 4}, "camera": {atVillage, 3}, "drowningWarning": {atVillage, 2},
+	"village": {atVillage, 1},
+}
+
+func planOf(m *schema.Module) plan {
+	if p, ok := plans[m.Name]; ok {
+		return p
+	}
+	return plan{atVillage, 2}
+}
+
+// places are the organisations of a level.
+func (g *gen) places(level string) []*place {
+	switch level {
+	case atCounty:
+		return []*place{g.county}
+	case atTownship:
+		return g.county.Towns
+	}
+	return g.villages
+}
+
+// order lists the modules so that every module comes after those its
+// references point to (references within a module, and cycles, are
+// left to whatever exists when the record is made).
+func (g *gen) order() []*schema.Module {
+	byName := map[string]*schema.Module{}
+	names := make([]string, 0, len(g.set.Modules))
+	for _, m := range g.set.Modules {
+		byName[m.Name] = m
+		names = append(names, m.Name)
+	}
+	slices.Sort(names)
+	state := map[string]int{}
+	var out []*schema.Module
+	var visit func(n string)
+	visit = func(n string) {
+		if state[n] != 0 || byName[n] == nil {
+			return
+		}
+		state[n] = 1
+		for _, d := range refsOf(byName[n].Fields) {
+			if d != n {
+				visit(d)
+			}
+		}
+		state[n] = 2
+		out = append(out, byName[n])
+	}
+	for _, n := range names {
+		visit(n)
+	}
+	return out
+}
+
+// refsOf lists the modules the fields (and their children) refer to.
+func refsOf(fields []schema.Field) []string {
+	var out []string
+	for _, f := range fields {
+		switch {
+		case f.Type == schema.TypeRef && !schema.IsBuiltinRef(f.Ref) || f.Ref == schema.RefGrid:
+			out = append(out, f.Ref)
+		case f.Type == schema.TypeChildren:
+			out = append(out, refsOf(f.Fields)...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// module makes the records of one module.
+func (g *gen) module(ctx context.Context, m *schema.Module) error {
+	if core, ok := coreModules[m.Name]; ok {
+		return core(g, ctx, m)
+	}
+	p := planOf(m)
+	for _, o := range g.places(p.level) {
+		n := p.perOrg
+		if p.level == atVillage && n > 2 {
+			n += g.rng.IntN(3) - 1
+		}
+		recs := make([]store.Record, 0, n)
+		for i := 0; i < n; i++ {
+			rc := &recCtx{g: g, m: m, o: o, i: i}
+			rec := rc.build()
+			if fix := fixups[m.Name]; fix != nil {
+				fix(rc)
+			}
+			recs = append(recs, rec)
+		}
+		if _, err := g.insert(ctx, m, o, o.Admin, recs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insert validates the records as the API would, creates them in one
+// transaction in organisation o on behalf of user, reads back their ids,
+// remembers them for later references and runs their status actions.
+func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64, recs []store.Record) ([]int64, error) {
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	for i, r := range recs {
+		if err := schema.Validate(m, g.set, r, false); err != nil {
+			return nil, fmt.Errorf("record %d is not valid: %w %v", i+1, err, describe(err))
+		}
+	}
+	last, err := g.lastID(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	sc := o.scope(g.tenant, user)
+	if err := g.st.CreateMany(ctx, m, sc, recs); err != nil {
+		return nil, err
+	}
+	q := &query.Query{Filters: []query.Filter{{Field: "id", Op: query.GreaterThan, Values: []any{last}}}}
+	var ids []int64
+	err = g.st.Each(ctx, m, g.tenantScope(), q, func(r store.Record) error {
+		ids = append(ids, r["id"].(int64))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) != len(recs) {
+		return nil, fmt.Errorf("created %d records, read back %d", len(recs), len(ids))
+	}
+	if g.rows[m.Name] == nil {
+		g.rows[m.Name] = map[int64]store.Record{}
+		g.ids[m.Name] = map[int64][]int64{}
+	}
+	for i, id := range ids {
+		recs[i]["id"] = id
+		g.rows[m.Name][id] = recs[i]
+		g.ids[m.Name][o.ID] = append(g.ids[m.Name][o.ID], id)
+	}
+	g.count[m.Name] += len(ids)
+	if m.Status != nil && len(m.Status.Actions) > 0 {
+		for _, id := range ids {
+			if err := g.walk(ctx, m, o, id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return ids, nil
+}
+
+// describe lists a validation error's field messages.
+func describe(err error) []schema.FieldError {
+	if ve, ok := err.(*schema.ValidationError); ok {
+		return ve.Errors
+	}
+	return nil
+}
+
+// lastID is the highest id of the module's table (0 when empty).
+func (g *gen) lastID(ctx context.Context, m *schema.Module) (int64, error) {
+	page, err := g.st.List(ctx, m, store.Scope{TenantID: g.tenant, Mode: store.ScopeAll},
+		&query.Query{Sort: []query.Sort{{Field: "id", Desc: true}}, Size: 1})
+	if err != nil || len(page.Rows) == 0 {
+		return 0, err
+	}
+	return page.Rows[0]["id"].(int64), nil
+}
+
+// rowsNear are the ids of a module's rows in o, or else in its nearest
+// ancestor that has some, or else anywhere.
+func (g *gen) rowsNear(module string, o *place) []int64 {
+	byOrg := g.ids[module]
+	for _, a := range o.ancestors() {
+		if ids := byOrg[a.ID]; len(ids) > 0 {
+			return ids
+		}
+	}
+	if o.Kind != KindVillage {
+		var out []int64
+		for _, v := range g.villages {
+			if v.town() == o || o.Kind == KindCounty {
+				out = append(out, byOrg[v.ID]...)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	var all []int64
+	for _, ids := range byOrg {
+		all = append(all, ids...)
+	}
+	return sortedIDs(all)
+}
+
+// usersNear are the demo users of o and its ancestors.
+func (g *gen) usersNear(o *place) []int64 {
+	var out []int64
+	for _, a := range o.ancestors() {
+		if a.Admin != 0 {
+			out = append(out, a.Admin)
+		}
+		out = append(out, a.Grid...)
+	}
+	return out
+}
+
+// orgsNear are the organisations a record of o is likely to name: the
+// villages of its township (its own first for a village).
+func (g *gen) orgsNear(o *place) []int64 {
+	if o.Kind == KindVillage {
+		return []int64{o.ID}
+	}
+	var out []int64
+	for _, v := range g.villages {
+		if o.Kind == KindCounty || v.town() == o {
+			out = append(out, v.ID)
+		}
+	}
+	return out
+}
+
+// anyResident is a villager of o (or of a village below it).
+func (g *gen) anyResident(o *place) *person {
+	vs := []*place{o}
+	if o.Kind != KindVillage {
+		vs = nil
+		for _, v := range g.villages {
+			if o.Kind == KindCounty || v.town() == o {
+				vs = append(vs, v)
+			}
+		}
+	}
+	v := pick(g, vs)
+	return pick(g, g.residents[v.ID])
+}
+
+// personRules say which villagers a module's records are about: a minimum
+// age, and whether each villager may appear once only (a unique ID).
+var personRules = map[string]struct{ minAge, maxAge int }{
+	"oldPerson": {60, 120}, "veteran": {24, 80}, "partyMember": {20, 90}, "gridMember": {25, 58},
+	"sanitationStaff": {25, 60}, "ruralDoctor": {28, 60}, "pointsOrder": {18, 90},
+}
+
+// pickPerson chooses the villager the record is about, when the module
+// has a villager reference or a person's ID number.
+func (rc *recCtx) pickPerson() {
+	hasPerson := false
+	for _, f := range rc.m.Fields {
+		if f.Ref == "villager" && !f.Multiple && f.Name == "villager" || f.Type == schema.TypeIDCard && f.Name == "idCard" {
+			hasPerson = true
+		}
+	}
+	if !hasPerson {
+		return
+	}
+	g := rc.g
+	rule, ok := personRules[rc.m.Name]
+	if !ok {
+		rule.minAge, rule.maxAge = 18, 100
+	}
+	unique := false
+	if f := rc.m.Field("idCard"); f != nil && f.Unique {
+		unique = true
+	}
+	used := g.used[rc.m.Name]
+	if used == nil {
+		used = map[int64]bool{}
+		g.used[rc.m.Name] = used
+	}
+	var cands []*person
+	for _, v := range g.villages {
+		if rc.o.Kind == KindVillage && v != rc.o || rc.o.Kind == KindTownship && v.town() != rc.o {
+			continue
+		}
+		for _, p := range g.residents[v.ID] {
+			age := p.Age(g.now)
+			if age >= rule.minAge && age <= rule.maxAge && !(unique && used[p.ID]) &&
+				(rc.m.Name != "partyMember" || p.Politics == "01" || p.Politics == "02") &&
+				(rc.m.Name != "veteran" || p.Male()) {
+				cands = append(cands, p)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	rc.p = pick(g, cands)
+	used[rc.p.ID] = true
+}

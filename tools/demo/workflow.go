@@ -1,0 +1,140 @@
+package demo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// walk moves a new record through zero to three of its module's status
+// actions, chosen at random among those its status allows, by the people
+// who would take them: approvals by the township above a village, the
+// rest by the record's own organisation. The store writes the history.
+// Afterwards the module's after-status fix-up may fill fields the final
+// status implies (who handled an alarm, when a quarantine ended, …).
+func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) error {
+	st := m.Status
+	cur := st.Initial
+	for step := g.rng.IntN(4); step > 0; step-- {
+		var cands []schema.Action
+		for _, a := range st.Actions {
+			if slices.Contains(a.From, cur) && a.To != cur {
+				cands = append(cands, a)
+			}
+		}
+		if len(cands) == 0 {
+			break
+		}
+		a := pick(g, cands)
+		sc := o.scope(g.tenant, o.Admin)
+		if slices.Contains(approvals, a.Name) && o.Parent != nil {
+			sc = o.Parent.scope(g.tenant, o.Parent.Admin)
+		}
+		comment := ""
+		if a.Comment != schema.CommentNone {
+			comment = fmt.Sprintf("%s：%s", a.Label, pick(g, opinions))
+			if a.Name == "reject" || a.Name == "refuse" {
+				comment = a.Label + "：" + pick(g, rejections)
+			}
+		}
+		if _, err := g.st.Transition(ctx, m, sc, id, a, comment); err != nil {
+			return err
+		}
+		cur = a.To
+	}
+	if g.status[m.Name] == nil {
+		g.status[m.Name] = map[int64]int{}
+	}
+	g.status[m.Name][id] = cur
+	after := afterStatus[m.Name]
+	if after == nil {
+		return nil
+	}
+	upd := after(g, o, g.rows[m.Name][id], cur)
+	if len(upd) == 0 {
+		return nil
+	}
+	if _, err := g.st.Update(ctx, m, o.scope(g.tenant, o.Admin), id, upd); err != nil {
+		return fmt.Errorf("fill %s %d after status %d: %w", m.Name, id, cur, err)
+	}
+	for k, v := range upd {
+		g.rows[m.Name][id][k] = v
+	}
+	return nil
+}
+
+var rejections = []string{"材料不齐全，请补充收入证明。", "经核查不符合申请条件。", "信息填写有误，请核实后重新提交。"}
+
+// afterStatus fill in what a record's final status implies.
+var afterStatus = map[string]func(g *gen, o *place, rec store.Record, status int) store.Record{
+	"alarm":           handled,
+	"drowningWarning": handled,
+	"event": func(g *gen, o *place, rec store.Record, status int) store.Record {
+		if status != 5 {
+			return nil
+		}
+		return store.Record{"result": pick(g, results), "finishTime": later(rec["reportTime"], 2),
+			"satisfaction": 1 + g.rng.IntN(2), "handler": o.Admin}
+	},
+	"quarantine": func(g *gen, o *place, rec store.Record, status int) store.Record {
+		if status != 2 {
+			return nil
+		}
+		return store.Record{"endDate": laterDate(rec["startDate"], 14)}
+	},
+	"article": func(g *gen, o *place, rec store.Record, status int) store.Record {
+		if status != 1 || rec["publishTime"] != nil {
+			return nil
+		}
+		return store.Record{"publishTime": g.day(-g.rng.IntN(200)).Add(9 * 3600e9).Format(schema.DateTimeLayout)}
+	},
+	"repairOrder": func(g *gen, o *place, rec store.Record, status int) store.Record {
+		if status != 3 {
+			return nil
+		}
+		return store.Record{"handleResult": pick(g, results), "finishTime": later(rec["reportTime"], 1)}
+	},
+	"pointsOrder": func(g *gen, o *place, rec store.Record, status int) store.Record {
+		if status != 2 {
+			return nil
+		}
+		return store.Record{"pickupTime": later(rec["orderTime"], 3), "pickupOperator": o.Admin}
+	},
+}
+
+// handled fills who handled an alarm and how, once it is handled or found
+// false.
+func handled(g *gen, o *place, rec store.Record, status int) store.Record {
+	if status != 2 && status != 3 {
+		return nil
+	}
+	res := pick(g, results)
+	if status == 3 {
+		res = "经核查为误报。"
+	}
+	return store.Record{"handler": o.Admin, "handleTime": later(rec["alarmTime"], 1), "handleResult": res}
+}
+
+// later is a datetime text some days after another (or the reference
+// time when there is none), never after the reference time.
+func later(v any, days int) string {
+	s, _ := v.(string)
+	t, err := parseWall(s)
+	if err != nil {
+		return s
+	}
+	return t.AddDate(0, 0, days).Format(schema.DateTimeLayout)
+}
+
+// laterDate is a date text some days after another.
+func laterDate(v any, days int) string {
+	s, _ := v.(string)
+	t, err := parseWall(s)
+	if err != nil {
+		return s
+	}
+	return t.AddDate(0, 0, days).Format(schema.DateLayout)
+}

@@ -1,0 +1,59 @@
+// Login with the forced password change (spec §2): the seeded administrator signs in with the initial
+// password, is sent to /update-password-precheck, changes the password on /update-password, lands in the
+// console, signs out and signs in again with the new password. Skipped while the server does not answer
+// GET /api/system/publicKey.
+//
+// Credentials of the seeded administrator: E2E_USERNAME (default admin), E2E_PASSWORD (default the
+// server's initial password, XZ_ADMIN_PASSWORD if set, else "admin").
+import { assert, skipUnlessServed, urlIs, visible } from "../lib.mjs";
+
+const username = process.env.E2E_USERNAME ?? "admin";
+const initial = process.env.E2E_PASSWORD ?? process.env.XZ_ADMIN_PASSWORD ?? "admin";
+const changed = `Xz-${Date.now().toString(36)}-e2e`;
+
+async function signIn(page, password) {
+  await page.goto("/login");
+  await (await visible(page.getByRole("textbox", { name: "用户名" }))).fill(username);
+  await page.getByLabel("密码").fill(password);
+  await page.getByRole("button", { name: /登\s*录/ }).click();
+}
+
+export default [
+  {
+    name: "/update-password is reachable only from the precheck page",
+    async run(ctx) {
+      await ctx.page.goto("/update-password");
+      await urlIs(ctx.page, "/login");
+    },
+  },
+  {
+    name: "login with forced password change, then login with the new password",
+    async run(ctx) {
+      await skipUnlessServed(ctx, "/api/system/publicKey");
+      const { page, screenshot } = ctx;
+      await signIn(page, initial);
+      await urlIs(page, "/update-password-precheck");
+      await screenshot("password-precheck");
+      await (await visible(page.getByRole("button", { name: /去修改密码/ }))).click();
+      await urlIs(page, "/update-password");
+      await page.getByLabel("当前密码").fill(initial);
+      await page.getByLabel("新密码", { exact: true }).fill(changed);
+      await page.getByLabel("确认新密码").fill(changed);
+      await screenshot("password-change");
+      await page.getByRole("button", { name: /确认修改/ }).click();
+      await visible(page.getByText("更新密码成功！"));
+      await urlIs(page, "/workbench", 30_000);
+      await visible(page.getByRole("heading", { name: /欢迎/ }));
+      await screenshot("workbench");
+
+      await page.getByText(/管理员|admin/).first().hover();
+      await (await visible(page.getByText("退出登录"))).click();
+      await urlIs(page, "/login");
+      const cleared = await page.evaluate(() => sessionStorage.length === 0 && !JSON.parse(localStorage.getItem("xz.session") ?? "{}")?.state?.token);
+      assert.ok(cleared, "logout leaves no token and no session storage");
+
+      await signIn(page, changed);
+      await urlIs(page, "/workbench", 30_000);
+    },
+  },
+];
