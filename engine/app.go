@@ -44,6 +44,9 @@ type App struct {
 
 	reloadMu sync.Mutex   // one reload at a time
 	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
+
+	ctx  context.Context // cancelled by Close
+	stop context.CancelFunc
 }
 
 // New opens the store, loads the schema set (the embedded tree, or
@@ -52,6 +55,7 @@ type App struct {
 // are logged with file:line and left out; the rest are served.
 func New(cfg config.Config) (*App, error) {
 	a := &App{cfg: cfg, log: cfg.Logger}
+	a.ctx, a.stop = context.WithCancel(context.Background())
 	if a.log == nil {
 		a.log = slog.Default()
 	}
@@ -207,7 +211,14 @@ func (a *App) Serve(ctx context.Context) error {
 }
 
 // Close releases the database.
-func (a *App) Close() error { return a.store.Close() }
+func (a *App) Close() error {
+	a.stop()
+	return a.store.Close()
+}
+
+// Context lives as long as the App: it is cancelled by Close. Background
+// jobs of hand-written parts (file cleanup, message fan-out) run under it.
+func (a *App) Context() context.Context { return a.ctx }
 
 // ipExtractor believes X-Forwarded-For only from the configured proxies;
 // with none, the client address is the TCP peer.

@@ -50,6 +50,11 @@ func TestDetectRefuses(t *testing.T) {
 		{"html as text", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>"), files.ErrPolyglot},
 		{"plain zip", filestest.Zip(map[string]string{"a.txt": "x"}), files.ErrUnknownType},
 		{"zip with content types but no main part", filestest.Zip(map[string]string{"[Content_Types].xml": "<Types/>", "word/document.xml": "<x/>"}), files.ErrUnknownType},
+		{"macro-enabled docm", filestest.Zip(map[string]string{
+			"[Content_Types].xml": `<Types><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>`,
+			"word/document.xml":   "<x/>", "word/vbaProject.bin": "x"}), files.ErrUnknownType},
+		{"utf-16 text", []byte("\xff\xfeh\x00i\x00"), files.ErrUnknownType},
+		{"java class", []byte("\xca\xfe\xba\xbe\x00\x00\x00\x34"), files.ErrExecutable},
 		{"ole2 without office stream", filestest.CFB("Other"), files.ErrUnknownType},
 		{"text with NUL", []byte("abc\x00def"), files.ErrUnknownType},
 		{"invalid utf-8", []byte("abc\xff\xfedef"), files.ErrUnknownType},

@@ -23,7 +23,7 @@ func (s *Store) Get(ctx context.Context, m *schema.Module, sc Scope, id int64) (
 }
 
 func (s *Store) get(ctx context.Context, q querier, mt *meta, sc Scope, id int64) (Record, error) {
-	qs, args := s.selectRecords(mt).Where(entsql.And(append(scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+	qs, args := s.selectRecords(mt).Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	recs, err := s.scanRecords(ctx, q, mt, qs, args)
 	if err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func (s *Store) children(ctx context.Context, q querier, ch child, tenant, paren
 func (s *Store) History(ctx context.Context, m *schema.Module, sc Scope, id int64) ([]Transition, error) {
 	mt := metaOf(m)
 	qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
-		Where(entsql.And(append(scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+		Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	rows, err := s.db.QueryContext(ctx, qs, args...)
 	if err != nil {
 		return nil, fmt.Errorf("history %s %d: %w", m.Name, id, err)

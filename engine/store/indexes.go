@@ -20,6 +20,9 @@ const liveWhere = "deleted_at IS NULL"
 //   - MySQL/MariaDB (no partial indexes): (tenant_id, deleted_at, <col>, id),
 //     where deleted_at IS NULL is a constant prefix as well.
 //
+// The org_path index answers subtree scopes (a prefix match; on PostgreSQL
+// with varchar_pattern_ops so that LIKE uses it under any collation).
+//
 // <col> is every filter, sort and unique field with a scalar column, the
 // default sort field, created_at, updated_at and the status; plus the scope
 // columns org_path, org_id and created_by, and id alone for the default order.
@@ -53,6 +56,10 @@ func (s *Store) addIndexes(mt *meta, t *entschema.Table) {
 	with := func(cols ...string) []string { return append(append([]string{}, lead...), cols...) }
 	add("ix_", "id", false, with(colID)...)
 	add("ix_", colOrgPath, false, with(colOrgPath, colID)...)
+	if s.dialect == dialect.Postgres {
+		// LIKE 'prefix%' uses the index under any database collation.
+		t.Indexes[len(t.Indexes)-1].Annotation.OpClassColumns = map[string]string{colOrgPath: "varchar_pattern_ops"}
+	}
 	add("ix_", colOrg, false, with(colOrg, colID)...)
 	add("ix_", colCreatedBy, false, with(colCreatedBy, colID)...)
 	add("ix_", colCreatedAt, false, with(colCreatedAt, colID)...)

@@ -55,11 +55,11 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	}
 	page := &Page{Total: total, Rows: []Record{}}
 	if st.offset < total {
-		pageSQL := st.page
+		pageSQL, pageArgs := st.page, st.pageArgs
 		if total <= fewRows && st.pageFew != "" {
-			pageSQL = st.pageFew
+			pageSQL, pageArgs = st.pageFew, st.pageFewArgs
 		}
-		if page.Rows, err = s.scanRecords(ctx, tx, mt, pageSQL, st.pageArgs); err != nil {
+		if page.Rows, err = s.scanRecords(ctx, tx, mt, pageSQL, pageArgs); err != nil {
 			return nil, fmt.Errorf("list %s: %w", m.Name, err)
 		}
 	}
@@ -81,7 +81,8 @@ type listStatements struct {
 	// them, rather than walking the sort index past a million rows that do
 	// not match — which it would otherwise prefer, having no statistics.
 	// Same rows, same order, same arguments; chosen once the total is known.
-	pageFew string
+	pageFew     string
+	pageFewArgs []any
 }
 
 // listSQL builds the count and page statements of a list.
@@ -97,6 +98,18 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	if err != nil {
 		return nil, err
 	}
+	// On SQLite the page query matches a subtree with LIKE, which SQLite
+	// cannot answer from an index: left to itself (no statistics) it would
+	// read the whole subtree through the org_path index and sort it, where
+	// walking the sort index and skipping rows of other organisations finds
+	// a page after a few dozen rows. The count wants the index. pageFew, for
+	// few matches, wants it too.
+	walk := where
+	if s.dialect == dialect.SQLite && sc.Mode == ScopeSubtree {
+		if walk, err = s.whereFor(mt, sc, q.Filters, false); err != nil {
+			return nil, err
+		}
+	}
 	order, err := s.order(mt, q.Sort)
 	if err != nil {
 		return nil, err
@@ -105,7 +118,11 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	st.count, st.countArgs = entsql.Dialect(s.dialect).Select(entsql.Count("*")).
 		From(entsql.Table(mt.table)).Where(where).Query()
 	page := func(hint bool) (string, []any) {
-		sel := s.selectRecords(mt).Where(where).Limit(size)
+		w := walk
+		if hint {
+			w = where
+		}
+		sel := s.selectRecords(mt).Where(w).Limit(size)
 		for _, o := range order {
 			sel.OrderExprFunc(o.write(hint))
 		}
@@ -116,7 +133,7 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	}
 	st.page, st.pageArgs = page(false)
 	if s.dialect == dialect.SQLite && (len(q.Filters) > 0 || sc.Mode != ScopeAll) {
-		st.pageFew, _ = page(true)
+		st.pageFew, st.pageFewArgs = page(true)
 	}
 	return st, nil
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"encoding/json"
+
+	"entgo.io/ent/dialect"
 	"fmt"
 	"time"
 
@@ -12,13 +14,20 @@ import (
 
 // scopeWhere is what every statement on a module table starts from: the
 // viewer's tenant, live rows only, and the data scope.
-func scopeWhere(sc Scope) []*entsql.Predicate {
+func (s *Store) scopeWhere(sc Scope) []*entsql.Predicate { return s.scopeWhereFor(sc, true) }
+
+// scopeWhereFor is scopeWhere; indexed false asks, on SQLite, for a subtree
+// match the planner cannot answer from the org_path index (see listSQL).
+func (s *Store) scopeWhereFor(sc Scope, indexed bool) []*entsql.Predicate {
 	ps := []*entsql.Predicate{entsql.EQ(colTenant, sc.TenantID), entsql.IsNull(colDeletedAt)}
 	switch sc.Mode {
 	case ScopeSubtree:
-		if sc.OrgPath != "" {
+		switch {
+		case sc.OrgPath != "" && indexed:
+			ps = append(ps, s.underPath(sc.OrgPath))
+		case sc.OrgPath != "":
 			ps = append(ps, entsql.HasPrefix(colOrgPath, sc.OrgPath))
-		} else {
+		default:
 			ps = append(ps, entsql.EQ(colOrg, sc.OrgID))
 		}
 	case ScopeOrg:
@@ -29,9 +38,28 @@ func scopeWhere(sc Scope) []*entsql.Predicate {
 	return ps
 }
 
+// underPath matches org paths starting with prefix, in a form each
+// database answers from the org_path index: SQLite's LIKE is
+// case-insensitive and so never uses a (binary) index, hence a byte range
+// there; PostgreSQL's LIKE uses the index's varchar_pattern_ops whatever the
+// database collation; MySQL's LIKE 'p%' is a range on the utf8mb4_bin index.
+func (s *Store) underPath(prefix string) *entsql.Predicate {
+	last := prefix[len(prefix)-1]
+	if s.dialect != dialect.SQLite || last == 0xFF {
+		return entsql.HasPrefix(colOrgPath, prefix)
+	}
+	upper := prefix[:len(prefix)-1] + string([]byte{last + 1})
+	return entsql.And(entsql.GTE(colOrgPath, prefix), entsql.LT(colOrgPath, upper))
+}
+
 // where combines the scope with the query's filters.
 func (s *Store) where(mt *meta, sc Scope, filters []query.Filter) (*entsql.Predicate, error) {
-	ps := scopeWhere(sc)
+	return s.whereFor(mt, sc, filters, true)
+}
+
+// whereFor is where; indexed as in scopeWhereFor.
+func (s *Store) whereFor(mt *meta, sc Scope, filters []query.Filter, indexed bool) (*entsql.Predicate, error) {
+	ps := s.scopeWhereFor(sc, indexed)
 	for _, f := range filters {
 		p, err := s.filter(mt, f)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"entgo.io/ent/dialect"
@@ -56,10 +57,28 @@ func gramIndexed(c *col) bool {
 	return n > 0 && n <= maxGramField
 }
 
+// fold lower-cases the way every dialect's case-insensitive LIKE agrees
+// on: ASCII letters always; other letters when their lower case is not
+// ASCII (the Kelvin sign stays itself rather than becoming k).
+func fold(s string) []rune {
+	r := []rune(s)
+	for i, c := range r {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			r[i] = c + 'a' - 'A'
+		case c >= utf8.RuneSelf:
+			if l := unicode.ToLower(c); l >= utf8.RuneSelf {
+				r[i] = l
+			}
+		}
+	}
+	return r
+}
+
 // grams lists the distinct indexed substrings of one to maxGramLen
-// characters of s, lower-cased.
+// characters of s, folded.
 func grams(s string) []string {
-	r := []rune(strings.ToLower(s))
+	r := fold(s)
 	seen := make(map[string]bool, 3*len(r))
 	out := make([]string, 0, 3*len(r))
 	for n := 1; n <= maxGramLen; n++ {
@@ -91,7 +110,7 @@ func indexedGram(g string, n int) bool {
 // itself when short, else up to maxQueryGrams of its trigrams spread over it.
 // A short all-ASCII term has none (it is not indexed).
 func queryGrams(term string) []string {
-	r := []rune(strings.ToLower(term))
+	r := fold(term)
 	if len(r) <= maxGramLen {
 		if s := string(r); indexedGram(s, len(r)) {
 			return []string{s}
@@ -326,12 +345,38 @@ func (s *Store) contains(mt *meta, c *col, text string) *entsql.Predicate {
 	if !gramIndexed(c) || len(gs) == 0 || !s.grams.ready(mt.table, c.name) {
 		return like
 	}
-	ps := []*entsql.Predicate{}
-	for _, g := range gs {
-		ps = append(ps, entsql.In(colID, entsql.Dialect(s.dialect).Select("record_id").From(entsql.Table(gramTable(mt))).
-			Where(entsql.And(entsql.EQ("field", c.name), entsql.EQ("gram", g)))))
+	// One IN over one posting list, or over the records in all of them: two
+	// INs on id would make SQLite probe their cross product.
+	args := make([]any, len(gs))
+	for i, g := range gs {
+		args[i] = g
 	}
-	return entsql.And(append(ps, like)...)
+	sub := entsql.Dialect(s.dialect).Select("record_id").From(entsql.Table(gramTable(mt))).
+		Where(entsql.And(entsql.EQ("field", c.name), entsql.In("gram", args...)))
+	if len(gs) > 1 {
+		sub.GroupBy("record_id").Having(entsql.EQ("COUNT(*)", len(gs)))
+	}
+	in := entsql.In(colID, sub)
+	if exactGram(text) {
+		return in
+	}
+	return entsql.And(in, like)
+}
+
+// exactGram reports whether a term's posting list is exactly the records
+// LIKE matches, so the LIKE check can be skipped: the term is itself one
+// indexed gram and has no letter whose case only some dialects fold.
+func exactGram(term string) bool {
+	r := []rune(term)
+	if len(r) > maxGramLen || !indexedGram(term, len(r)) {
+		return false
+	}
+	for _, c := range r {
+		if c >= utf8.RuneSelf && (unicode.ToLower(c) != c || unicode.ToUpper(c) != c) {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeLike escapes LIKE's wildcards and escape character (backslash, the

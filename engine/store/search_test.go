@@ -18,6 +18,8 @@ func TestGrams(t *testing.T) {
 		{"AbA", []string{"aba"}},
 		{"13800", []string{"138", "380", "800"}},
 		{"A张b", []string{"张", "a张", "张b", "a张b"}},
+		{"ÄÖx", []string{"ä", "ö", "äö", "öx", "äöx"}},
+		{"\u212Aab", []string{"\u212A", "\u212Aa", "\u212Aab"}},
 		{"王小明", []string{"王", "小", "明", "王小", "小明", "王小明"}},
 	}
 	for _, tt := range tests {
@@ -103,5 +105,25 @@ func testGrams(t *testing.T, s *Store) {
 		if got := listQ(t, s, m, viewer, "name.contains="+term).Total; got != want {
 			t.Errorf("after refill, contains %s total = %d, want %d", term, got, want)
 		}
+	}
+}
+
+func TestExactGram(t *testing.T) {
+	tests := []struct {
+		term string
+		want bool
+	}{
+		{"伟", true}, {"张伟", true}, {"王小明", true}, {"abc", true}, {"ABC", true},
+		{"ab", false},   // not indexed
+		{"王小明明", false}, // four characters: trigrams intersected, LIKE checks
+		{"Ä", false},    // folded by PostgreSQL, not by SQLite
+		{"12张", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.term, func(t *testing.T) {
+			if got := exactGram(tt.term); got != tt.want {
+				t.Errorf("exactGram(%q) = %v, want %v", tt.term, got, tt.want)
+			}
+		})
 	}
 }

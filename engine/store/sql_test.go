@@ -72,7 +72,7 @@ func TestListSQL(t *testing.T) {
 				}
 				fmt.Fprintf(&b, "-- %s\n%s\n%v\n%s\n%v\n", tt.name, st.count, st.countArgs, st.page, st.pageArgs)
 				if st.pageFew != "" {
-					fmt.Fprintf(&b, "few: %s\n", st.pageFew)
+					fmt.Fprintf(&b, "few: %s\n%v\n", st.pageFew, st.pageFewArgs)
 				}
 				b.WriteString("\n")
 			}

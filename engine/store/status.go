@@ -73,7 +73,7 @@ func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id i
 // under us.
 func (s *Store) currentStatus(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id int64) (int, error) {
 	qs, args := entsql.Dialect(s.dialect).Select(mt.status.name).From(entsql.Table(mt.table)).
-		Where(entsql.And(append(scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+		Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	var cur sql.NullInt64
 	err := tx.QueryRowContext(ctx, qs, args...).Scan(&cur)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -37,7 +37,7 @@ func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64
 		if ch.org != nil {
 			upd.Set(colOrg, ch.org.id).Set(colOrgPath, ch.org.path)
 		}
-		where := append(scopeWhere(sc), entsql.EQ(colID, id))
+		where := append(s.scopeWhere(sc), entsql.EQ(colID, id))
 		if ch.version != nil {
 			where = append(where, entsql.EQ(colVersion, *ch.version))
 		}
@@ -82,7 +82,7 @@ func (s *Store) execOne(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id 
 
 func (s *Store) exists(ctx context.Context, q querier, mt *meta, sc Scope, id int64) (bool, error) {
 	qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
-		Where(entsql.And(append(scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+		Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	rows, err := q.QueryContext(ctx, qs, args...)
 	if err != nil {
 		return false, err
@@ -107,7 +107,7 @@ func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []in
 		now := nowArg()
 		qs, qargs := entsql.Dialect(s.dialect).Update(mt.table).
 			Set(colDeletedAt, now).Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, now).Add(colVersion, 1).
-			Where(entsql.And(append(scopeWhere(sc), entsql.In(colID, args...))...)).Query()
+			Where(entsql.And(append(s.scopeWhere(sc), entsql.In(colID, args...))...)).Query()
 		res, err := tx.ExecContext(ctx, qs, qargs...)
 		if err != nil {
 			return err

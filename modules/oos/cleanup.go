@@ -2,10 +2,8 @@ package oos
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"xiangzhi/generated/ent/fileobject"
@@ -15,9 +13,9 @@ import (
 const sweepBatch = 200
 
 // cleanupLoop removes files past their deleteTime every cleanup interval
-// until ctx ends or the database is closed (the App offers no shutdown
-// hook, so a closed database is how the job learns its app is gone).
-func (s *Service) cleanupLoop(ctx context.Context, db *sql.DB) {
+// until ctx ends: Close, or the App's own Close (the job runs under
+// App.Context).
+func (s *Service) cleanupLoop(ctx context.Context) {
 	tick := time.NewTicker(s.settings.CleanupInterval)
 	defer tick.Stop()
 	for {
@@ -25,9 +23,6 @@ func (s *Service) cleanupLoop(ctx context.Context, db *sql.DB) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-		}
-		if err := db.PingContext(ctx); err != nil && strings.Contains(err.Error(), "database is closed") {
-			return
 		}
 		n, err := s.sweep(ctx)
 		if err != nil && !errors.Is(err, context.Canceled) {

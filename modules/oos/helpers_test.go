@@ -196,7 +196,9 @@ type filePart struct {
 }
 
 // fileOf is a file part in the "file" field.
-func fileOf(name string, content []byte) filePart { return filePart{field: "file", name: name, content: content} }
+func fileOf(name string, content []byte) filePart {
+	return filePart{field: "file", name: name, content: content}
+}
 
 // multipartBody writes fields (in a fixed order) and parts as a multipart
 // form. Names go into the header as they are (quotes escaped), so NULs and

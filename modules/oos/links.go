@@ -63,7 +63,7 @@ func (s *Service) sts(c echo.Context) error {
 		accept = append(accept, t.Aliases...)
 	}
 	ans := stsAnswer{Provider: s.settings.Backend, Method: http.MethodPost,
-		UploadURL: "/api/oos/upload?uploadToken=" + url.QueryEscape(tok), FileField: fieldFile,
+		UploadURL: ticketUploadPath + "?" + ticketParam + "=" + url.QueryEscape(tok), FileField: fieldFile,
 		UploadToken: tok, Expiration: exp.Format(time.RFC3339), Kind: kind.Name,
 		MaxSize: kind.MaxBytes, MaxCount: kind.MaxCount, Accept: accept}
 	return c.JSON(http.StatusOK, resultEnvelope{Code: 0, Msg: msg.OK, Result: ans, Data: ans})

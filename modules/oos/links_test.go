@@ -1,9 +1,11 @@
 package oos
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -67,6 +69,22 @@ func TestSignedURLExpiryAndTampering(t *testing.T) {
 		if rec := ta.get(t, fresh); rec.Code != 200 {
 			t.Errorf("renewed link = %d", rec.Code)
 		}
+	}
+}
+
+func TestFileRouteRange(t *testing.T) {
+	ta := newTestApp(t, appOptions{})
+	content := filestest.Pad(filestest.MP4(), 4096, 0)
+	res := ta.mustUpload(t, [][2]string{{"kind", "video"}}, fileOf("clip.mp4", content))
+	req := httptest.NewRequest(http.MethodGet, res["pathUrl"].(string), nil)
+	req.Header.Set("Range", "bytes=100-199")
+	rec := httptest.NewRecorder()
+	ta.app.Handler().ServeHTTP(rec, req)
+	if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), content[100:200]) {
+		t.Fatalf("range GET = %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "video/mp4" {
+		t.Errorf("Content-Type = %q", ct)
 	}
 }
 

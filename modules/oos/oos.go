@@ -27,6 +27,9 @@ import (
 // signed URL.
 const FileRoute = "/api/oos/file/"
 
+// ticketUploadPath is the public upload route that takes a ticket.
+const ticketUploadPath = "/api/oos/upload"
+
 // Service holds what every file handler needs.
 type Service struct {
 	ent      *ent.Client
@@ -45,7 +48,7 @@ func (s *Service) routes() []engine.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []engine.Route{
 		{Method: post, Path: "/api/oos/uploadFile", Code: auth.SignedIn, Name: "上传文件", Handler: s.uploadFile},
-		{Method: post, Path: "/api/oos/upload", Public: true, Name: "凭上传凭证上传文件", Handler: s.uploadWithTicket},
+		{Method: post, Path: ticketUploadPath, Public: true, Name: "凭上传凭证上传文件", Handler: s.uploadWithTicket},
 		{Method: get, Path: "/api/oos/sts", Code: auth.SignedIn, Name: "获取上传凭证", Handler: s.sts},
 		{Method: get, Path: "/api/oos/presignedUrl", Code: auth.SignedIn, Name: "获取文件链接", Handler: s.presignedURL},
 		{Method: get, Path: "/api/oos/presignedUrlNew", Code: auth.SignedIn, Name: "刷新文件链接", Handler: s.presignedURLNew},
@@ -109,9 +112,9 @@ func register(app *engine.App, opts options) (*Service, error) {
 	}
 	s := &Service{ent: client, storage: storage, signer: signer, reviewer: reviewer, settings: settings,
 		log: app.Logger(), now: opts.now}
-	jobCtx, stop := context.WithCancel(context.Background())
+	jobCtx, stop := context.WithCancel(app.Context())
 	s.stop = stop
-	go s.cleanupLoop(jobCtx, st.DB())
+	go s.cleanupLoop(jobCtx)
 	app.AddRoutes("", s.routes()...)
 	app.Logger().Info("files ready", "storage", settings.Backend, "dir", settings.Dir,
 		"bucket", settings.S3.Bucket, "urlTTL", settings.URLTTL.String())

@@ -90,9 +90,9 @@ func TestUploadAllowedTypes(t *testing.T) {
 func TestUploadRefused(t *testing.T) {
 	ta := newTestApp(t, appOptions{})
 	png := filestest.PNG()
-	tenImages := make([]filePart, 10)
-	for i := range tenImages {
-		tenImages[i] = fileOf(fmt.Sprintf("%d.png", i), png)
+	manyImages := make([]filePart, 30)
+	for i := range manyImages {
+		manyImages[i] = fileOf(fmt.Sprintf("%d.png", i), png)
 	}
 	kind := func(k string) [][2]string { return [][2]string{{"kind", k}} }
 	tests := []struct {
@@ -127,7 +127,8 @@ func TestUploadRefused(t *testing.T) {
 		{"book over 10M", kind("book"), []filePart{fileOf("a.pdf", filestest.Pad(filestest.PDF(), 10<<20+1, '\n'))}, 400, "请上传10M以内的文件"},
 		{"video over 50M", kind("video"), []filePart{fileOf("a.mp4", filestest.Pad(filestest.MP4(), 50<<20+1, 0))}, 400, "请上传50M以内的视频文件"},
 		{"audio over 50M", kind("audio"), []filePart{fileOf("a.mp3", filestest.Pad(filestest.MP3(), 50<<20+1, 0))}, 400, "请上传50M以内的音频文件"},
-		{"ten images", kind("image"), tenImages, 400, "最多上传9张图片！"},
+		{"ten images", kind("image"), manyImages[:10], 400, "最多上传9张图片！"},
+		{"thirty images", kind("image"), manyImages, 400, "最多上传9张图片！"},
 		{"two videos", kind("video"), []filePart{fileOf("a.mp4", filestest.MP4()), fileOf("b.mp4", filestest.MP4())}, 400, "最多上传1个文件！"},
 		{"one bad file of two", kind("image"), []filePart{fileOf("a.png", png), fileOf("b.png", filestest.ELF())}, 400, "文件格式有误"},
 		{"no file", [][2]string{{"businessType", "x"}}, nil, 400, "请选择要上传的文件"},
@@ -164,6 +165,14 @@ func TestUploadRefused(t *testing.T) {
 			t.Errorf("upload = %d %+v", rec.Code, a)
 		}
 	})
+}
+
+func TestMaxFilePartsCoversEveryKind(t *testing.T) {
+	for _, name := range files.KindNames() {
+		if k, _ := files.KindByName(name); k.MaxCount >= maxFileParts {
+			t.Errorf("kind %s takes %d files; maxFileParts %d must be larger", name, k.MaxCount, maxFileParts)
+		}
+	}
 }
 
 func TestUploadSeveralFiles(t *testing.T) {

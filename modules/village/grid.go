@@ -208,16 +208,16 @@ func (h *hooks) deleteGridVillager(c echo.Context) error {
 
 // gridItem is one grid of getAllGridList: enough for a picker.
 type gridItem struct {
-	ID        int64  `json:"id"`
-	GridCode  any    `json:"gridCode"`
-	Name      any    `json:"name"`
-	GridLevel any    `json:"gridLevel"`
-	Parent    any    `json:"parent"`
-	OrgID     any    `json:"orgId"`
-	Enabled   any    `json:"enabled"`
-	Members   any    `json:"members"`
-	Leader    any    `json:"leader"`
-	Residents any    `json:"residentPopulation"`
+	ID        int64 `json:"id"`
+	GridCode  any   `json:"gridCode"`
+	Name      any   `json:"name"`
+	GridLevel any   `json:"gridLevel"`
+	Parent    any   `json:"parent"`
+	OrgID     any   `json:"orgId"`
+	Enabled   any   `json:"enabled"`
+	Members   any   `json:"members"`
+	Leader    any   `json:"leader"`
+	Residents any   `json:"residentPopulation"`
 }
 
 // allGrids answers every grid the caller reaches, in grid-code order,

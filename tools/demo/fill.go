@@ -36,7 +36,7 @@ func (rc *recCtx) build() store.Record {
 			continue
 		}
 		if v, ok := rc.value(f); ok {
-			if f.Unique {
+			if f.Unique && f.Type == schema.TypeString {
 				v = rc.g.unique(rc.m.Name+"."+f.Name, v)
 			}
 			rc.rec[f.Name] = v

@@ -153,7 +153,7 @@ func (p *people) newPerson(v *place, now time.Time, surname string, male bool, a
 	}
 	pr := &person{Name: p.name(surname, male), Surname: surname, Gender: g, Birth: b, Village: v,
 		IDCard: p.idCard(v.region6(), b, male)}
-	if age >= 16 || p.rng.IntN(4) == 0 {
+	if age >= 16 || age >= 12 && p.rng.IntN(3) == 0 {
 		pr.Mobile = p.mobile()
 	}
 	pr.Politics = "13"

@@ -332,6 +332,17 @@ func (rc *recCtx) pickPerson() {
 		}
 	}
 	if len(cands) == 0 {
+		// Nobody fits (a small county): someone who lives elsewhere.
+		v := g.villages[g.rng.IntN(len(g.villages))]
+		if rc.o.Kind == KindVillage {
+			v = rc.o
+		}
+		age := rule.minAge + g.rng.IntN(min(rule.maxAge, 90)-rule.minAge+1)
+		rc.p = g.ppl.newPerson(v, g.now, "", rc.m.Name == "veteran" || g.rng.IntN(2) == 0, age)
+		rc.p.Address = rc.address()
+		if rc.m.Name == "partyMember" {
+			rc.p.Politics = "01"
+		}
 		return
 	}
 	rc.p = pick(g, cands)

@@ -65,6 +65,9 @@ func (rc *recCtx) special(f *schema.Field) (any, bool) {
 	case p != nil && f.Name == "gender" && f.Type == schema.TypeEnum:
 		return p.Gender, true
 	case p != nil && f.Name == "villager" && f.Ref == "villager" && !f.Multiple:
+		if p.ID == 0 {
+			return nil, false
+		}
 		return p.ID, true
 	case p != nil && f.Name == "household" && f.Ref == "household" && p.HouseholdID != 0:
 		return p.HouseholdID, true

@@ -15,6 +15,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -26,7 +27,10 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/auth"
 	"xiangzhi/engine/config"
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/modules/system"
 	"xiangzhi/schemas"
@@ -143,6 +147,63 @@ func (e *Env) Login(t testing.TB, username string) string {
 	}
 	return token
 }
+
+// UserWithoutRoles makes a user of organisation orgID who holds no role,
+// so every call that needs a code answers 403, and signs them in.
+func (e *Env) UserWithoutRoles(t testing.TB, orgID int64) string {
+	t.Helper()
+	hash, err := auth.HashPassword(demo.Password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("noroles%d", orgID)
+	if err := e.Ent.User.Create().SetTenantID(e.County.TenantID).SetUsername(name).SetFamilyName("无").
+		SetName("权限").SetPasswordHash(hash).SetOrgID(orgID).AddOrgIDs(orgID).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return e.Login(t, name)
+}
+
+// Rows are the live records of a module in organisation orgID (every
+// organisation when orgID is 0), in id order, read past any data scope.
+func (e *Env) Rows(t testing.TB, module string, orgID int64) []store.Record {
+	t.Helper()
+	m := e.App.Modules().Module(module)
+	if m == nil {
+		t.Fatalf("no module %s", module)
+	}
+	var q *query.Query
+	if orgID != 0 {
+		q = &query.Query{Filters: []query.Filter{{Field: "orgId", Op: query.Equals, Values: []any{orgID}}}}
+	}
+	var out []store.Record
+	err := e.App.Store().Each(context.Background(), m, e.TenantScope(), q, func(r store.Record) error {
+		out = append(out, r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Get reads one record past any data scope.
+func (e *Env) Get(t testing.TB, module string, id int64) store.Record {
+	t.Helper()
+	r, err := e.App.Store().Get(context.Background(), e.App.Modules().Module(module), e.TenantScope(), id)
+	if err != nil {
+		t.Fatalf("get %s %d: %v", module, id, err)
+	}
+	return r
+}
+
+// TenantScope reaches every record of the demo tenant.
+func (e *Env) TenantScope() store.Scope {
+	return store.Scope{TenantID: e.County.TenantID, Mode: store.ScopeAll}
+}
+
+// Village is the demo village with the given index (1 to 12).
+func (e *Env) Village(i int) demo.Place { return e.County.Villages[i-1] }
 
 // Call sends a request (body as JSON unless nil) with the token and
 // decodes the JSON envelope of the answer.

@@ -7,7 +7,7 @@ import { useTabsStore } from "../stores/useTabsStore";
 import { server } from "./server";
 
 // Lazy pages load on first use; give them time on a slow machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15000 });
 
 // antd reads these browser APIs that jsdom lacks (node-environment tests have no window at all).
 const browser = typeof window !== "undefined";

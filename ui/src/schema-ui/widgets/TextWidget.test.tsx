@@ -66,3 +66,20 @@ describe("text widgets", () => {
     expect(await screen.findByText("邮箱格式不正确")).toBeInTheDocument();
   });
 });
+
+describe("TextareaWidget", () => {
+  it("counts against the limit and trims on blur", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { state } = renderForm(
+      { type: "object", properties: { note: { type: "string", title: "备注", maxLength: 30 } } },
+      { note: { "ui:widget": "textarea" } },
+    );
+    const note = screen.getByLabelText("备注");
+    expect(note).toHaveAttribute("maxlength", "30");
+    await user.click(note);
+    await user.paste("  走访情况良好 ");
+    await user.tab();
+    await waitFor(() => expect(state.data.note).toBe("走访情况良好"));
+    expect(screen.getByText("6 / 30")).toBeInTheDocument();
+  });
+});
