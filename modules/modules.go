@@ -9,8 +9,13 @@ import (
 	"fmt"
 
 	"xiangzhi/engine"
+	"xiangzhi/modules/content"
+	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/oos"
+	"xiangzhi/modules/points"
+	"xiangzhi/modules/security"
 	"xiangzhi/modules/system"
+	"xiangzhi/modules/village"
 )
 
 // Register adds every hand-written part to app: its routes (each with its
@@ -24,6 +29,21 @@ func Register(app *engine.App) error {
 	}
 	if err := oos.Register(app); err != nil {
 		return fmt.Errorf("files: %w", err)
+	}
+	if err := village.Register(app); err != nil {
+		return fmt.Errorf("village hooks: %w", err)
+	}
+	if err := points.Register(app); err != nil {
+		return fmt.Errorf("points hooks: %w", err)
+	}
+	if err := security.Register(app); err != nil {
+		return fmt.Errorf("security hooks: %w", err)
+	}
+	if err := content.Register(app); err != nil {
+		return fmt.Errorf("content hooks: %w", err)
+	}
+	if err := epidemic.Register(app); err != nil {
+		return fmt.Errorf("epidemic hooks: %w", err)
 	}
 	return nil
 }

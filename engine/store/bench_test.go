@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine/query"
@@ -40,39 +42,87 @@ func benchName(r *rand.Rand) string {
 	return string(b)
 }
 
-var benchOnce sync.Once
-var benchStore *Store
-var benchErr error
+// benchDB is one shared 1M-row database.
+type benchDB struct {
+	once sync.Once
+	s    *Store
+	err  error
+}
+
+var benchSQLite, benchPostgres benchDB
 
 // bench1M opens the shared 1M-row SQLite database, building it if needed.
 func bench1M(b *testing.B) (*Store, *schema.Module) {
 	b.Helper()
 	m := testModule()
-	benchOnce.Do(func() {
+	benchSQLite.once.Do(func() {
 		dir := os.Getenv("XZ_BENCH_DIR")
 		if dir == "" {
 			dir = filepath.Join(os.TempDir(), "xz_bench_1m_v3")
 		}
-		path := filepath.Join(dir, DefaultFile)
-		_, statErr := os.Stat(path)
-		if benchStore, benchErr = Open(context.Background(), "", dir); benchErr != nil {
-			return
-		}
-		if benchErr = benchStore.Migrate(ctx, m, false); benchErr != nil || statErr == nil {
-			return
-		}
-		benchErr = fillBench(benchStore, m)
+		_, statErr := os.Stat(filepath.Join(dir, DefaultFile))
+		benchSQLite.s, benchSQLite.err = openBench(context.Background(), "", dir, m, statErr != nil)
 	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
+	if benchSQLite.err != nil {
+		b.Fatal(benchSQLite.err)
 	}
-	return benchStore, m
+	return benchSQLite.s, m
+}
+
+// bench1MPostgres is bench1M on PostgreSQL: the schema xz_bench_1m_v3 of
+// the XZ_TEST_POSTGRES database, kept between runs.
+func bench1MPostgres(b *testing.B) (*Store, *schema.Module) {
+	b.Helper()
+	base := os.Getenv("XZ_TEST_POSTGRES")
+	if base == "" {
+		b.Skip("XZ_TEST_POSTGRES not set")
+	}
+	m := testModule()
+	benchPostgres.once.Do(func() {
+		const name = "xz_bench_1m_v3"
+		admin, err := sql.Open("pgx", base)
+		if err != nil {
+			benchPostgres.err = err
+			return
+		}
+		defer admin.Close()
+		var exists bool
+		admin.QueryRow("SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)", name).Scan(&exists)
+		if !exists {
+			if _, benchPostgres.err = admin.Exec("CREATE SCHEMA " + name); benchPostgres.err != nil {
+				return
+			}
+		}
+		u, _ := url.Parse(base)
+		q := u.Query()
+		q.Set("search_path", name)
+		u.RawQuery = q.Encode()
+		benchPostgres.s, benchPostgres.err = openBench(context.Background(), u.String(), "", m, !exists)
+		if benchPostgres.err == nil && !exists {
+			_, benchPostgres.err = benchPostgres.s.db.Exec("ANALYZE")
+		}
+	})
+	if benchPostgres.err != nil {
+		b.Fatal(benchPostgres.err)
+	}
+	return benchPostgres.s, m
+}
+
+func openBench(ctx context.Context, dbURL, dir string, m *schema.Module, fill bool) (*Store, error) {
+	s, err := Open(ctx, dbURL, dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Migrate(ctx, m, false); err != nil || !fill {
+		return s, err
+	}
+	return s, fillBench(s, m)
 }
 
 // fillBench inserts benchRows rows with multi-row INSERTs: 60 orgs in
 // 6 towns, names from common characters, dates over three years.
 func fillBench(s *Store, m *schema.Module) error {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	r := rand.New(rand.NewPCG(1, 2))
 	cols := []string{colTenant, colOrg, colOrgPath, colCreatedBy, colCreatedAt, colUpdatedBy, colUpdatedAt, colVersion,
 		"name", "id_card", "mobile", "kind", "age", "amount", "poor", "apply_date", "audit_status"}
@@ -108,6 +158,9 @@ func fillBench(s *Store, m *schema.Module) error {
 				return err
 			}
 		}
+	}
+	if s.dialect != dialect.SQLite {
+		return nil
 	}
 	// No ANALYZE: with STAT4 statistics SQLite re-prepares statements whose
 	// parameters could change the plan, on every call (docs/store.md).
@@ -173,6 +226,16 @@ func cpuTime() time.Duration {
 
 func BenchmarkList1M(b *testing.B) {
 	s, m := bench1M(b)
+	benchLists(b, s, m)
+}
+
+// BenchmarkList1MPostgres is BenchmarkList1M on PostgreSQL.
+func BenchmarkList1MPostgres(b *testing.B) {
+	s, m := bench1MPostgres(b)
+	benchLists(b, s, m)
+}
+
+func benchLists(b *testing.B, s *Store, m *schema.Module) {
 	all := Scope{TenantID: 1, UserID: 1, Mode: ScopeAll}
 	town := Scope{TenantID: 1, UserID: 1, OrgID: 101, OrgPath: "/1/101/", Mode: ScopeSubtree}
 	sorted := func(field string) func(*rand.Rand) *query.Query {
@@ -181,12 +244,14 @@ func BenchmarkList1M(b *testing.B) {
 		}
 	}
 	b.Run("sorted-total", func(b *testing.B) { runList(b, s, m, all, sorted("applyDate")) })
-	b.Run("sorted-total-nocache", func(b *testing.B) {
-		st := s.stmts
-		s.stmts = nil
-		defer func() { s.stmts = st }()
-		runList(b, s, m, all, sorted("applyDate"))
-	})
+	if s.stmts != nil {
+		b.Run("sorted-total-nocache", func(b *testing.B) {
+			st := s.stmts
+			s.stmts = nil
+			defer func() { s.stmts = st }()
+			runList(b, s, m, all, sorted("applyDate"))
+		})
+	}
 	b.Run("default-order", func(b *testing.B) { runList(b, s, m, all, sorted("id")) })
 	b.Run("subtree-sorted", func(b *testing.B) { runList(b, s, m, town, sorted("applyDate")) })
 	b.Run("equals-filter", func(b *testing.B) {
@@ -222,16 +287,70 @@ func BenchmarkList1M(b *testing.B) {
 	b.Run("contains-subtree-cold", func(b *testing.B) {
 		runList(b, cold, m, town, contains("name", func(r *rand.Rand) string { return string(given[r.IntN(len(given))]) }))
 	})
-	b.Run("count-after-write", func(b *testing.B) {
-		var lat latencies
-		for b.Loop() {
-			s.counts = newCountCache(countCacheSize)
-			t0 := time.Now()
-			if _, err := s.List(ctx, m, all, &query.Query{Size: 10}); err != nil {
+	// The first list after a write counts again (the cache is emptied here).
+	for name, sc := range map[string]Scope{"count-after-write": all, "count-after-write-subtree": town} {
+		b.Run(name, func(b *testing.B) {
+			var lat latencies
+			for b.Loop() {
+				s.counts = newCountCache(countCacheSize)
+				t0 := time.Now()
+				if _, err := s.List(ctx, m, sc, &query.Query{Size: 10}); err != nil {
+					b.Fatal(err)
+				}
+				lat.add(time.Since(t0))
+			}
+			lat.report(b)
+		})
+	}
+}
+
+// BenchmarkCreateSQLite compares SQLite writers: the store's single writer
+// connection (writes queue in Go) against a pool of connections whose
+// transactions all BEGIN IMMEDIATE (writes queue in SQLite's busy handler,
+// which sleeps and retries).
+func BenchmarkCreateSQLite(b *testing.B) {
+	for _, pooled := range []bool{false, true} {
+		name := "one-writer"
+		if pooled {
+			name = "writer-pool"
+		}
+		b.Run(name, func(b *testing.B) {
+			dir := b.TempDir()
+			s, err := Open(ctx, "", dir)
+			if err != nil {
 				b.Fatal(err)
 			}
-			lat.add(time.Since(t0))
-		}
-		lat.report(b)
-	})
+			defer s.Close()
+			if pooled {
+				w, err := sql.Open("sqlite", "file:"+filepath.Join(dir, DefaultFile)+"?"+sqlitePragmas+"&_txlock=immediate")
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer w.Close()
+				w.SetMaxOpenConns(8)
+				s.w = w
+			}
+			m := testModule()
+			if err := s.Migrate(ctx, m, false); err != nil {
+				b.Fatal(err)
+			}
+			var lat latencies
+			cpu0 := cpuTime()
+			b.SetParallelism(4)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					t0 := time.Now()
+					if _, err := s.Create(ctx, m, viewer, Record{"name": "张三", "mobile": "13800001111", "kind": 1}); err != nil {
+						b.Error(err)
+						return
+					}
+					lat.add(time.Since(t0))
+				}
+			})
+			b.StopTimer()
+			lat.report(b)
+			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
+	}
 }

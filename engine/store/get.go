@@ -15,7 +15,7 @@ import (
 // status, its history (key "history", oldest first). A record of another
 // tenant, outside the scope or soft-deleted is ErrNotFound.
 func (s *Store) Get(ctx context.Context, m *schema.Module, sc Scope, id int64) (Record, error) {
-	r, err := s.get(ctx, s.db, metaOf(m), sc, id)
+	r, err := s.get(ctx, s.db, s.metaOf(m), sc, id)
 	if err != nil {
 		return nil, fmt.Errorf("get %s %d: %w", m.Name, id, err)
 	}
@@ -87,7 +87,7 @@ func (s *Store) children(ctx context.Context, q querier, ch child, tenant, paren
 // History returns a record's status transitions, oldest first. The record
 // must be reachable by the scope.
 func (s *Store) History(ctx context.Context, m *schema.Module, sc Scope, id int64) ([]Transition, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
 		Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	rows, err := s.db.QueryContext(ctx, qs, args...)

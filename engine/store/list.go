@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"entgo.io/ent/dialect"
@@ -30,7 +31,7 @@ type querier interface {
 // not moved; the sequence read, the count and the page share one read
 // transaction, so the total and the page agree (see docs/store.md).
 func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Query) (*Page, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	st, err := s.listSQL(mt, sc, q)
 	if err != nil {
 		return nil, err
@@ -45,13 +46,9 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
 	}
-	key := countKey(st.count, st.countArgs)
-	total, ok := s.counts.get(key, seq)
-	if !ok {
-		if total, err = s.count(ctx, tx, st.count, st.countArgs); err != nil {
-			return nil, fmt.Errorf("count %s: %w", m.Name, err)
-		}
-		s.counts.put(key, seq, total)
+	total, err := s.total(ctx, tx, st, seq)
+	if err != nil {
+		return nil, fmt.Errorf("count %s: %w", m.Name, err)
 	}
 	page := &Page{Total: total, Rows: []Record{}}
 	if st.offset < total {
@@ -63,7 +60,10 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 			return nil, fmt.Errorf("list %s: %w", m.Name, err)
 		}
 	}
-	return page, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("list %s: %w", m.Name, err)
+	}
+	return page, nil
 }
 
 // fewRows is the total under which a SQLite list sorts the matches instead
@@ -80,7 +80,7 @@ type listStatements struct {
 	// filters' indexes (a gram posting list, a selective column) and sorts
 	// them, rather than walking the sort index past a million rows that do
 	// not match — which it would otherwise prefer, having no statistics.
-	// Same rows, same order, same arguments; chosen once the total is known.
+	// Same rows, same order; chosen once the total is known.
 	pageFew     string
 	pageFewArgs []any
 }
@@ -164,7 +164,7 @@ func countKey(q string, args []any) string {
 // holds neither a transaction nor much memory. The query's paging and sort
 // are ignored.
 func (s *Store) Each(ctx context.Context, m *schema.Module, sc Scope, q *query.Query, fn func(Record) error) error {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	var filters []query.Filter
 	if q != nil {
 		filters = q.Filters
@@ -303,6 +303,38 @@ func (s *Store) readSeq(ctx context.Context, q querier, table string) (int64, er
 		}
 	}
 	return seq, rows.Err()
+}
+
+// total is the list's total at write sequence seq: from the cache, else
+// counted once however many lists ask at the same moment (after a write,
+// every request for a popular list misses the cache together; one counts,
+// the others wait for its answer, taken at the same sequence and so over
+// the same rows). A waiter whose leader failed counts for itself.
+func (s *Store) total(ctx context.Context, tx querier, st *listStatements, seq int64) (int64, error) {
+	key := countKey(st.count, st.countArgs)
+	if n, ok := s.counts.get(key, seq); ok {
+		return n, nil
+	}
+	count := func() (int64, error) {
+		n, err := s.count(ctx, tx, st.count, st.countArgs)
+		if err == nil {
+			s.counts.put(key, seq, n)
+		}
+		return n, err
+	}
+	ch := s.counting.DoChan(strconv.FormatInt(seq, 10)+"\x00"+key, func() (any, error) { return count() })
+	select {
+	case res := <-ch:
+		if res.Err == nil {
+			return res.Val.(int64), nil
+		}
+		if res.Shared {
+			return count()
+		}
+		return 0, res.Err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
 }
 
 // count runs a count statement.

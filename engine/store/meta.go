@@ -66,15 +66,30 @@ type meta struct {
 	status   *col // nil without a status
 }
 
-var metas sync.Map // *schema.Module → *meta
+// metaCache keeps one meta per module name: a reloaded module (a new
+// *schema.Module under the same name) replaces the old one, so the cache
+// is bounded by the number of modules.
+type metaCache struct {
+	mu     sync.RWMutex
+	byName map[string]*meta
+}
 
 // metaOf returns the module's meta, building it on first use.
-func metaOf(m *schema.Module) *meta {
-	if v, ok := metas.Load(m); ok {
-		return v.(*meta)
+func (s *Store) metaOf(m *schema.Module) *meta {
+	s.metas.mu.RLock()
+	mt := s.metas.byName[m.Name]
+	s.metas.mu.RUnlock()
+	if mt != nil && mt.m == m {
+		return mt
 	}
-	v, _ := metas.LoadOrStore(m, buildMeta(m))
-	return v.(*meta)
+	mt = buildMeta(m)
+	s.metas.mu.Lock()
+	if s.metas.byName == nil {
+		s.metas.byName = map[string]*meta{}
+	}
+	s.metas.byName[m.Name] = mt
+	s.metas.mu.Unlock()
+	return mt
 }
 
 func buildMeta(m *schema.Module) *meta {

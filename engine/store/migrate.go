@@ -30,7 +30,7 @@ const (
 // grows; nothing is dropped unless drop is set, which drops columns and
 // indexes the module no longer declares (never tables).
 func (s *Store) Migrate(ctx context.Context, m *schema.Module, drop bool) error {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	if err := s.migrate(ctx, mt, drop); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
@@ -71,7 +71,7 @@ func (s *Store) Plan(ctx context.Context, m *schema.Module, drop bool) ([]string
 			return nil
 		})
 	}
-	if err := s.migrate(ctx, metaOf(m), drop, entschema.WithApplyHook(dry)); err != nil {
+	if err := s.migrate(ctx, s.metaOf(m), drop, entschema.WithApplyHook(dry)); err != nil {
 		return nil, fmt.Errorf("plan %s: %w", m.Name, err)
 	}
 	return cmds, nil

@@ -52,7 +52,7 @@ func TestQueryGrams(t *testing.T) {
 }
 
 func TestGramIndexed(t *testing.T) {
-	mt := metaOf(testModule())
+	mt := buildMeta(testModule())
 	var got []string
 	for _, c := range mt.cols {
 		if gramIndexed(c) {
@@ -95,7 +95,7 @@ func testGrams(t *testing.T, s *Store) {
 	}
 	other := sibling(s) // an instance of the old release
 	mustCreate(t, other, plain, viewer, Record{"name": "王五"})
-	if _, err := other.db.Exec("DELETE FROM " + gramTable(metaOf(m))); err != nil { // as if never maintained
+	if _, err := other.db.Exec("DELETE FROM " + gramTable(s.metaOf(m))); err != nil { // as if never maintained
 		t.Fatal(err)
 	}
 	if err := s.Migrate(ctx, m, false); err != nil {

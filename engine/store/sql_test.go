@@ -61,7 +61,7 @@ func TestListSQL(t *testing.T) {
 	for _, d := range []string{dialect.SQLite, dialect.Postgres, dialect.MySQL} {
 		t.Run(d, func(t *testing.T) {
 			s := &Store{dialect: d, grams: &gramSet{}}
-			mt := metaOf(testModule())
+			mt := s.metaOf(testModule())
 			s.grams.set(mt.table, "name", true)
 			s.grams.set(mt.table, "mobile", true)
 			var b strings.Builder
@@ -84,7 +84,7 @@ func TestListSQL(t *testing.T) {
 // TestListSQLErrors checks that names outside the module never reach SQL.
 func TestListSQLErrors(t *testing.T) {
 	s := &Store{dialect: dialect.SQLite, grams: &gramSet{}}
-	mt := metaOf(testModule())
+	mt := s.metaOf(testModule())
 	tests := []struct {
 		name string
 		q    query.Query

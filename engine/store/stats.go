@@ -29,7 +29,7 @@ const (
 // labels are left empty for the caller, who has the dictionaries. Records
 // without a value form one bucket with a nil key. Buckets come in key order.
 func (s *Store) Stats(ctx context.Context, m *schema.Module, sc Scope, q *query.Query, by, bucket string) ([]Bucket, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	c := mt.byAPI[by]
 	if c == nil || !groupable(c) {
 		return nil, &query.Error{Param: "by", Reason: fmt.Sprintf("cannot group by %q", by),

@@ -23,7 +23,7 @@ var errNoStatus = errors.New("module has no status")
 // and writes the history row with the comment. A comment the action requires
 // but that is empty is an *InputError. It returns the record as Get would.
 func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id int64, a schema.Action, comment string) (Record, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	if mt.status == nil {
 		return nil, fmt.Errorf("transition %s: %w", m.Name, errNoStatus)
 	}

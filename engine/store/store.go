@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"xiangzhi/engine/msg"
-	"xiangzhi/engine/query"
-	"xiangzhi/engine/schema"
 )
 
 // Record is one module row as the API sees it: camelCase keys for the
@@ -87,8 +87,11 @@ type Store struct {
 	w       *sql.DB // write transactions: one connection on SQLite, db elsewhere
 	dialect string
 	counts  *countCache
-	stmts   *stmtCache // SQLite only
-	grams   *gramSet   // gram indexes known complete
+	// counting makes concurrent lists that miss the count cache count once.
+	counting singleflight.Group
+	stmts    *stmtCache // SQLite only
+	grams    *gramSet   // gram indexes known complete
+	metas    metaCache  // what the store derives from each module
 
 	migrateMu sync.Mutex // the shared tables are migrated with every module
 
@@ -105,22 +108,8 @@ func (s *Store) DB() *sql.DB { return s.db }
 // Dialect is the ent dialect name: sqlite3, postgres or mysql.
 func (s *Store) Dialect() string { return s.dialect }
 
-// Compile-time contract of the store, implemented in the files beside this one:
-//
-//	Open(ctx context.Context, dbURL, dataDir string) (*Store, error)
-//	(*Store).Close() error
-//	(*Store).Ping(ctx) error
-//	(*Store).Migrate(ctx, m *schema.Module, drop bool) error
-//	(*Store).List(ctx, m *schema.Module, sc Scope, q *query.Query) (*Page, error)
-//	(*Store).Each(ctx, m, sc, q, fn func(Record) error) error
-//	(*Store).Get(ctx, m, sc, id int64) (Record, error)
-//	(*Store).Create(ctx, m, sc, rec Record) (Record, error)
-//	(*Store).CreateMany(ctx, m, sc, recs []Record) error
-//	(*Store).Update(ctx, m, sc, id int64, rec Record) (Record, error)
-//	(*Store).Delete(ctx, m, sc, ids []int64) (int64, error)
-//	(*Store).Transition(ctx, m, sc, id int64, a schema.Action, comment string) (Record, error)
-//	(*Store).History(ctx, m, sc, id int64) ([]Transition, error)
-//	(*Store).Stats(ctx, m, sc, q *query.Query, by, bucket string) ([]Bucket, error)
-var _ = context.Background
-var _ *query.Query
-var _ *schema.Module
+// The store's operations, one file each beside this one: Open, Close and
+// Ping (open.go); Migrate and Plan (migrate.go); List and Each (list.go);
+// Get and History (get.go); Create and CreateMany (write.go); Update and
+// Delete (update.go); Transition (status.go); Stats (stats.go). The design —
+// indexes, exact cached totals, the gram search index — is docs/store.md.

@@ -35,6 +35,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
 		{"gram index", testGrams},
+		{"long names", testLongNames},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.fn(t, open(t)) })
@@ -92,8 +93,8 @@ func names(rows []Record) []string {
 	return out
 }
 
-// wantErr fails unless err is (or wraps) target's type with the status and
-// message given.
+// wantStatus fails unless err carries the HTTP status and (when not empty)
+// the Chinese message given.
 func wantStatus(t *testing.T, err error, status int, msg string) {
 	t.Helper()
 	var pe interface {
@@ -140,13 +141,13 @@ func testMigrate(t *testing.T, s *Store) {
 	if err := s.Migrate(ctx, m3, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DB().Exec("SELECT nick_name FROM " + metaOf(m3).table); err != nil {
+	if _, err := s.DB().Exec("SELECT nick_name FROM " + s.metaOf(m3).table); err != nil {
 		t.Fatalf("column dropped without drop: %v", err)
 	}
 	if err := s.Migrate(ctx, m3, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DB().Exec("SELECT nick_name FROM " + metaOf(m3).table); err == nil {
+	if _, err := s.DB().Exec("SELECT nick_name FROM " + s.metaOf(m3).table); err == nil {
 		t.Fatal("column still there after Migrate with drop")
 	}
 	if plan, _ := s.Plan(ctx, m3, true); len(plan) != 0 {
@@ -195,4 +196,30 @@ func sameSet(a, b []string) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// testLongNames migrates and uses a module whose table, children table and
+// index names exceed the databases' identifier limits.
+func testLongNames(t *testing.T, s *Store) {
+	m := testModule()
+	m.Name = "villageCollectiveEconomicOrganizationMemberShareholdingRegister"
+	m.Fields[0].Name = "shareholderRepresentativeFullNameAsRegistered"
+	m.List.Sort = ""
+	if err := s.Migrate(ctx, m, false); err != nil {
+		t.Fatal(err)
+	}
+	if plan, err := s.Plan(ctx, m, true); err != nil || len(plan) != 0 {
+		t.Fatalf("Plan = %q, %v; want nothing to do", plan, err)
+	}
+	r := mustCreate(t, s, m, viewer, fromJSON(t, `{"shareholderRepresentativeFullNameAsRegistered": "张三", "idCard": "1",
+		"family": [{"name": "李四"}]}`))
+	if len(r["family"].([]Record)) != 1 {
+		t.Fatalf("children of a long-named module = %v", r["family"])
+	}
+	if got := listQ(t, s, m, viewer, "shareholderRepresentativeFullNameAsRegistered.contains=三").Total; got != 1 {
+		t.Fatalf("contains on a long-named module = %d, want 1", got)
+	}
+	if _, err := s.Create(ctx, m, viewer, Record{"idCard": "1"}); !errors.As(err, new(*UniqueError)) {
+		t.Fatalf("duplicate in a long-named module: %v, want *UniqueError", err)
+	}
 }

@@ -139,7 +139,7 @@ func testUnique(t *testing.T, s *Store) {
 	if s.dialect == dialect.MySQL {
 		return
 	}
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	qs, args := entsql.Dialect(s.dialect).Insert(mt.table).Columns(colTenant, colCreatedAt, colUpdatedAt, "id_card").
 		Values(1, nowArg(), nowArg(), third["idCard"]).Query()
 	_, err = s.DB().Exec(qs, args...)
@@ -203,7 +203,7 @@ func testSoftDelete(t *testing.T, s *Store) {
 		t.Errorf("Delete with a missing id = %d, %v; want 1", n, err)
 	}
 	var kept int
-	if err := s.DB().QueryRow("SELECT COUNT(*) FROM " + metaOf(m).table + " WHERE deleted_at IS NOT NULL").Scan(&kept); err != nil || kept != 3 {
+	if err := s.DB().QueryRow("SELECT COUNT(*) FROM " + s.metaOf(m).table + " WHERE deleted_at IS NOT NULL").Scan(&kept); err != nil || kept != 3 {
 		t.Errorf("soft-deleted rows kept = %d, %v; want 3", kept, err)
 	}
 }

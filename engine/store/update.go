@@ -19,7 +19,7 @@ import (
 // changed since is ErrStale; a record that is gone or out of scope is
 // ErrNotFound. The status field is not written here (see Transition).
 func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64, rec Record) (Record, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	var out Record
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
 		ch, err := s.change(ctx, mt, sc, rec, true)
@@ -94,7 +94,7 @@ func (s *Store) exists(ctx context.Context, q querier, mt *meta, sc Scope, id in
 // Delete soft-deletes the records with the given ids that the scope reaches
 // and returns how many it deleted; none is ErrNotFound.
 func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []int64) (int64, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	if len(ids) == 0 {
 		return 0, fmt.Errorf("delete %s: %w", m.Name, ErrNotFound)
 	}

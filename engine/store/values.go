@@ -152,9 +152,15 @@ func multiItems(c *col, v any) ([]any, error) {
 			out = append(out, n)
 			continue
 		}
-		s, err := encodeText(&col{api: c.api, kind: kText, field: &schema.Field{Type: schema.TypeEnum,
-			Label: c.field.Label, Options: c.field.Options}}, e)
-		if err != nil {
+		s, ok := e.(string)
+		if !ok {
+			n, isInt := toInt(e) // dictionary codes may arrive as numbers
+			if !isInt {
+				return nil, errBadValue(c, "bad list item")
+			}
+			s = strconv.FormatInt(n, 10)
+		}
+		if !utf8.ValidString(s) || strings.ContainsRune(s, 0) || len(s) > 64 || !hasOption(c.field, s) {
 			return nil, errBadValue(c, "bad list item")
 		}
 		out = append(out, s)

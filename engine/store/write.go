@@ -14,9 +14,6 @@ import (
 	"xiangzhi/engine/schema"
 )
 
-// readOnlyKeys are record keys a write ignores: the store sets them.
-var readOnlyKeys = []string{"id", "createdBy", "createdAt", "updatedBy", "updatedAt", "version", "history"}
-
 // change is a record's writable part, encoded for SQL.
 type change struct {
 	cols     []string
@@ -41,7 +38,7 @@ type placement struct {
 // children, the status at its initial value and version 1, and returns it
 // as Get would.
 func (s *Store) Create(ctx context.Context, m *schema.Module, sc Scope, rec Record) (Record, error) {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	var out Record
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
 		id, err := s.insert(ctx, tx, mt, sc, rec)
@@ -59,7 +56,7 @@ func (s *Store) Create(ctx context.Context, m *schema.Module, sc Scope, rec Reco
 
 // CreateMany inserts records in one transaction: all or none.
 func (s *Store) CreateMany(ctx context.Context, m *schema.Module, sc Scope, recs []Record) error {
-	mt := metaOf(m)
+	mt := s.metaOf(m)
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
 		for i, rec := range recs {
 			if _, err := s.insert(ctx, tx, mt, sc, rec); err != nil {
@@ -117,9 +114,10 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec 
 	return id, s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, false)
 }
 
-// change encodes a record's writable keys. Keys the store sets are ignored,
-// the status field is only written by Transition, and any other key the
-// module does not declare is an InputError.
+// change encodes a record's writable keys. The common keys the store sets
+// (schema.ReadOnlyKeys) are ignored but orgId, which places the record, and
+// on update version, which guards it; the status field is only written by
+// Transition; any other key the module does not declare is an InputError.
 func (s *Store) change(ctx context.Context, mt *meta, sc Scope, rec Record, update bool) (*change, error) {
 	keys := make([]string, 0, len(rec))
 	for k := range rec {
@@ -136,13 +134,14 @@ func (s *Store) change(ctx context.Context, mt *meta, sc Scope, rec Record, upda
 				return nil, errBadValue(mt.byAPI["version"], "not a version")
 			}
 			ch.version = &n
-		case slices.Contains(readOnlyKeys, k) || mt.status != nil && k == mt.status.api:
 		case k == "orgId":
 			p, err := s.place(ctx, sc, v)
 			if err != nil {
 				return nil, err
 			}
 			ch.org = p
+		case slices.Contains(schema.ReadOnlyKeys, k) || mt.status != nil && k == mt.status.api:
+			// Set by the store; a record read from the API may echo them back.
 		default:
 			if c := mt.byAPI[k]; c != nil {
 				x, err := encode(c, v)

@@ -86,6 +86,10 @@ func (g *gen) ensureRole(ctx context.Context, spec roleSpec) (*ent.Role, error) 
 
 // grantedMenus are the ids of the menus a role spec holds.
 func (g *gen) grantedMenus(spec roleSpec, byKey map[string]*ent.Menu) []int64 {
+	byID := make(map[int64]*ent.Menu, len(byKey))
+	for _, m := range byKey {
+		byID[m.ID] = m
+	}
 	keys := map[string]bool{}
 	for _, m := range g.set.Modules {
 		codes := spec.codes(m)
@@ -98,19 +102,10 @@ func (g *gen) grantedMenus(spec roleSpec, byKey map[string]*ent.Menu) []int64 {
 			keys[mk+":"+c] = true
 		}
 		// The groups above the module menu, so the menu tree shows it.
-		for p := byKey[mk]; p != nil && p.ParentID != 0; {
-			var parent *ent.Menu
-			for _, x := range byKey {
-				if x.ID == p.ParentID {
-					parent = x
-					break
-				}
+		for p := byKey[mk]; p != nil && p.ParentID != 0; p = byID[p.ParentID] {
+			if parent := byID[p.ParentID]; parent != nil && parent.Key != nil {
+				keys[*parent.Key] = true
 			}
-			if parent == nil {
-				break
-			}
-			keys[*parent.Key] = true
-			p = parent
 		}
 	}
 	for _, k := range spec.system {

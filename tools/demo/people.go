@@ -205,6 +205,10 @@ func (p *people) household(v *place, now time.Time) []*person {
 			out = append(out, sp)
 		}
 	}
+	fatherSurname := surname
+	if !male && len(out) > 1 {
+		fatherSurname = out[1].Surname
+	}
 	kids := 0
 	if headAge >= 24 {
 		kids = r.IntN(4)
@@ -216,11 +220,7 @@ func (p *people) household(v *place, now time.Time) []*person {
 			break
 		}
 		son := r.IntN(2) == 0
-		childSurname := surname
-		if !male {
-			childSurname = ""
-		}
-		c := p.newPerson(v, now, childSurname, son, age)
+		c := p.newPerson(v, now, fatherSurname, son, age)
 		c.Relation = relDaughter
 		if son {
 			c.Relation = relSon

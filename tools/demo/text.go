@@ -184,8 +184,21 @@ func (rc *recCtx) code(f *schema.Field) string {
 	return s
 }
 
-// prefix is the upper-case initials of a module and field name.
+// numberPrefixes are the house prefixes of record numbers (pinyin
+// initials: 告警 GJ, 事件 SJ, …).
+var numberPrefixes = map[string]string{
+	"alarm.alarmNo": "GJ", "event.eventNo": "SJ", "envEvent.eventNo": "HJ", "patrol.patrolNo": "XC",
+	"pointsOrder.orderNo": "DD", "repairOrder.orderNo": "BX", "superviseRecord.superviseNo": "DB",
+	"broadcastTask.taskNo": "GB", "povertyPlan.planNo": "BF", "carInOut.recordNo": "GB", "quality.recordNo": "JC",
+	"visit.visitNo": "ZF", "dangerousBuilding.archiveNo": "WF", "pointsRule.ruleCode": "JF",
+}
+
+// prefix is the house prefix of a record number, else the upper-case
+// initials of the module and field name.
 func prefix(module, field string) string {
+	if p, ok := numberPrefixes[module+"."+field]; ok {
+		return p
+	}
 	var b strings.Builder
 	for i, r := range module + strings.ToUpper(field[:1]) + field[1:] {
 		if i == 0 || r >= 'A' && r <= 'Z' {

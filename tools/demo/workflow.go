@@ -118,8 +118,8 @@ func handled(g *gen, o *place, rec store.Record, status int) store.Record {
 	return store.Record{"handler": o.Admin, "handleTime": later(rec["alarmTime"], 1), "handleResult": res}
 }
 
-// later is a datetime text some days after another (or the reference
-// time when there is none), never after the reference time.
+// later is a datetime text some days after another (the text itself when
+// it is not a date).
 func later(v any, days int) string {
 	s, _ := v.(string)
 	t, err := parseWall(s)

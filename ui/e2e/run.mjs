@@ -8,8 +8,12 @@
 //   XZ_ARGS          extra arguments for it, space-separated (default: none, i.e. `serve`)
 //   CHROMIUM         the browser (default /usr/bin/chromium)
 //   E2E_ONLY         run only specs whose file name contains this text
+//   XZ_ADMIN_PASSWORD the seeded administrator's initial password; when unset the runner makes one per run
+//                    (policy: 8–20 characters, three of lower/upper/digit/special) and hands it to the
+//                    binary and to the specs
 
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -94,6 +98,7 @@ async function main() {
   const logPath = join(work, "server.log");
   const log = createWriteStream(logPath);
   const args = (process.env.XZ_ARGS ?? "").split(" ").filter(Boolean);
+  process.env.XZ_ADMIN_PASSWORD ??= `Init-${randomBytes(4).toString("hex")}-e2E`;
   const child = spawn(bin, args, {
     env: { ...process.env, XZ_ADDR: `127.0.0.1:${port}`, XZ_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

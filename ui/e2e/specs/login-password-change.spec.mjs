@@ -3,8 +3,8 @@
 // console, signs out and signs in again with the new password. Skipped while the server does not answer
 // GET /api/system/publicKey.
 //
-// Credentials of the seeded administrator: E2E_USERNAME (default admin), E2E_PASSWORD (default the
-// server's initial password, XZ_ADMIN_PASSWORD if set, else "admin").
+// Credentials of the seeded administrator: E2E_USERNAME (default admin), E2E_PASSWORD (default
+// XZ_ADMIN_PASSWORD, which the runner sets for the binary's first start).
 import { assert, skipUnlessServed, urlIs, visible } from "../lib.mjs";
 
 const username = process.env.E2E_USERNAME ?? "admin";

@@ -1,7 +1,8 @@
 // The auth and session calls of the server contract (DESIGN.md §4–5), typed in one place.
 
 import { encryptWithPem } from "./crypto";
-import { request } from "./http";
+import { reportError } from "./errors";
+import { ApiError, request } from "./http";
 import type { ServerMenu } from "./menus";
 import { parseModules, type ModuleInfo } from "./modules";
 import type { SessionUser } from "../stores/useSessionStore";
@@ -94,11 +95,19 @@ export interface SessionData {
   modules: ModuleInfo[];
 }
 
+/** fetchModules reads the module list; a server without the endpoint (404) has no generic modules yet. */
+async function fetchModules(): Promise<unknown> {
+  try {
+    return await request<unknown>(AUTH_PATHS.modules, { silent: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 404) return [];
+    if (err instanceof ApiError) reportError(err);
+    throw err;
+  }
+}
+
 /** fetchSession loads the menus and the module list in parallel. */
 export async function fetchSession(): Promise<SessionData> {
-  const [menus, modules] = await Promise.all([
-    request<unknown>(AUTH_PATHS.menus),
-    request<unknown>(AUTH_PATHS.modules),
-  ]);
+  const [menus, modules] = await Promise.all([request<unknown>(AUTH_PATHS.menus), fetchModules()]);
   return { menus: Array.isArray(menus) ? (menus as ServerMenu[]) : [], modules: parseModules(modules) };
 }

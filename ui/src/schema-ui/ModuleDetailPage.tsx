@@ -37,7 +37,7 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
     const s = uiOptionsOf(schema.uiSchema, n).section;
     return typeof s === "string" && s ? s : undefined;
   };
-  const sections = groupBySection(plain.map((name) => ({ name })), sectionOf);
+  const sections = groupBySection(plain.map((name) => ({ name })), sectionOf, schema.sections);
   const status = meta.status;
   const statusValue: unknown = status ? record[status.field] : undefined;
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { server } from "../test/server";
 import { fail, http, ok, renderAt, signIn } from "../test/helpers";
-import ModuleFormPage, { declaredOf, withoutErrorsFor } from "./ModuleFormPage";
+import ModuleFormPage, { declaredOf, withoutErrorsFor, writableSchema } from "./ModuleFormPage";
 import { toErrorSchema } from "./serverErrors";
 import { handicappedSchema } from "./testdata";
 
@@ -65,8 +65,21 @@ describe("ModuleFormPage", () => {
     expect(await screen.findByTestId("elsewhere")).toBeInTheDocument();
   });
 
+  it("leaves choices unselected and read-only properties out of the form", async () => {
+    signIn({ modules: [module] });
+    server.use(http.get("/onlineVillage/handicappeds/schema", () => ok(handicappedSchema)));
+    renderAt(<ModuleFormPage />, "/m/handicappedSubsidy/create", "/m/:module/create");
+    await screen.findByLabelText(/姓名/);
+    expect(screen.queryByText("女")).toBeNull();
+    expect(screen.queryByLabelText("ID")).toBeNull();
+    expect(writableSchema({ required: ["id", "name"], properties: { id: { readOnly: true }, name: {} } })).toEqual({
+      required: ["name"],
+      properties: { name: {} },
+    });
+  });
+
   it("keeps only declared properties and drops errors of changed fields", () => {
-    expect(declaredOf({ properties: { a: {}, b: {} } }, { a: 1, c: 2 })).toEqual({ a: 1 });
+    expect(declaredOf({ properties: { a: {}, b: {}, id: { readOnly: true } } }, { a: 1, c: 2, id: 9 })).toEqual({ a: 1 });
     const errors = toErrorSchema([
       { field: "a", message: "x" },
       { field: "b", message: "y" },

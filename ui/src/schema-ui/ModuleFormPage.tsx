@@ -22,11 +22,31 @@ import { WIDGETS } from "./widgets";
 
 type Data = Record<string, unknown>;
 
-/** declaredOf keeps only the properties the module declares: the server rejects anything else (400). */
+/**
+ * declaredOf keeps only the properties a person may write: declared by the module (the server rejects
+ * anything else, 400) and not read-only (id, version, history, created/updated).
+ */
 export function declaredOf(schema: RJSFSchema, data: Data): Data {
-  const names = Object.keys(schema.properties ?? {});
-  return Object.fromEntries(names.filter((n) => data[n] !== undefined).map((n) => [n, data[n]]));
+  const writable = Object.entries(schema.properties ?? {})
+    .filter(([, p]) => !(typeof p === "object" && p.readOnly === true))
+    .map(([n]) => n);
+  return Object.fromEntries(writable.filter((n) => data[n] !== undefined).map((n) => [n, data[n]]));
 }
+
+/**
+ * writableSchema is the record schema without its read-only properties (id, version, history, created/
+ * updated): the form neither shows nor sends them.
+ */
+export function writableSchema(schema: RJSFSchema): RJSFSchema {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).filter(([, p]) => !(typeof p === "object" && p.readOnly === true)),
+  );
+  const required = (schema.required ?? []).filter((n) => n in properties);
+  return { ...schema, properties, required };
+}
+
+/** DEFAULTS keeps rjsf from preselecting the first choice of every oneOf select (it reads consts as defaults). */
+export const DEFAULTS = { constAsDefaults: "skipOneOf", emptyObjectFields: "skipDefaults" } as const;
 
 /** withoutErrorsFor drops the server's messages for the fields the user has since changed. */
 export function withoutErrorsFor(errors: ErrorSchema | undefined, before: Data, after: Data): ErrorSchema | undefined {
@@ -60,12 +80,13 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
 
   const uiSchema = useMemo<UiSchema>(
     () => ({
-      ...withDefaultWidgets(schema.jsonSchema, schema.uiSchema),
+      ...withDefaultWidgets(writableSchema(schema.jsonSchema), schema.uiSchema),
       "ui:ObjectFieldTemplate": SectionedObjectTemplate,
       "ui:submitButtonOptions": { norender: true },
     }),
     [schema],
   );
+  const formSchema = useMemo(() => writableSchema(schema.jsonSchema), [schema]);
   const formContext = useMemo<SchemaFormContext>(() => ({ dicts: schema.dicts, modules }), [schema, modules]);
 
   if (editing && query.isLoading) return <PageSpinner />;
@@ -101,8 +122,9 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
   return (
     <Card title={`${meta.title} · ${t(editing ? "module.page.edit" : "module.page.create")}`}>
       <Form
-        schema={schema.jsonSchema}
+        schema={formSchema}
         uiSchema={uiSchema}
+        experimental_defaultFormStateBehavior={DEFAULTS}
         formData={data}
         formContext={formContext}
         validator={validator}

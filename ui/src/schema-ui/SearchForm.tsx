@@ -2,7 +2,7 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, 
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useSessionStore } from "../stores/useSessionStore";
-import { optionsFor, type ListFilter, type ModuleSchema } from "./moduleSchema";
+import { optionsFor, uiOptionsOf, type ListFilter, type ModuleSchema } from "./moduleSchema";
 import { filterKind, type SearchValues } from "./searchFilters";
 import { RefSelectInput } from "./widgets/RefSelectWidget";
 import { DEFAULT_MAX_LENGTH } from "./widgets/context";
@@ -28,6 +28,12 @@ function NumberRange({ id, value, onChange }: { id?: string; value?: unknown[]; 
   );
 }
 
+/** displayOf finds the field a ref shows: the filter's own display, else its form widget's. */
+function displayOf(schema: ModuleSchema, name: string): string {
+  const d = uiOptionsOf(schema.uiSchema, name).display;
+  return typeof d === "string" && d ? d : "name";
+}
+
 /** FilterControl is the input one filter gets, chosen by its type and kind. */
 function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filter: ListFilter; id?: string; value?: unknown; onChange?: (v: unknown) => void }) {
   const { t } = useTranslation();
@@ -41,7 +47,7 @@ function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filt
         <RefSelectInput
           id={rest.id}
           target={target}
-          display={filter.display ?? "name"}
+          display={filter.display ?? displayOf(schema, filter.name)}
           multiple={kind === "in"}
           value={rest.value as string | string[] | undefined}
           onChange={(v) => rest.onChange?.(v)}

@@ -1,15 +1,25 @@
 import { Divider } from "antd";
 import type { ObjectFieldTemplateProps } from "@rjsf/utils";
-import { uiOptionsOf } from "./moduleSchema";
+import { parseSections, uiOptionsOf, type Section } from "./moduleSchema";
 
-/** groupBySection keeps the order of first appearance; properties without a section join the first group. */
-export function groupBySection<T extends { name: string }>(items: readonly T[], sectionOf: (name: string) => string | undefined): [string, T[]][] {
+/**
+ * groupBySection groups items by their section: declared sections first, in their order, then others in
+ * order of first appearance; items without a section form an untitled group where they first appear.
+ * Each group comes back with its title (the declared title, else the section's name).
+ */
+export function groupBySection<T extends { name: string }>(
+  items: readonly T[],
+  sectionOf: (name: string) => string | undefined,
+  declared: readonly Section[] = [],
+): [string, T[]][] {
   const groups = new Map<string, T[]>();
+  for (const d of declared) groups.set(d.name, []);
   for (const item of items) {
     const section = sectionOf(item.name) ?? "";
     groups.set(section, [...(groups.get(section) ?? []), item]);
   }
-  return [...groups.entries()];
+  const title = (name: string) => declared.find((d) => d.name === name)?.title ?? name;
+  return [...groups.entries()].filter(([, list]) => list.length > 0).map(([name, list]) => [title(name), list]);
 }
 
 /** SectionedObjectTemplate lays the record's fields out in the sections ui:options.section names. */
@@ -18,7 +28,11 @@ export function SectionedObjectTemplate({ properties, uiSchema }: ObjectFieldTem
     const s = uiOptionsOf(uiSchema ?? {}, name).section;
     return typeof s === "string" && s ? s : undefined;
   };
-  const groups = groupBySection(properties.filter((p) => !p.hidden), sectionOf);
+  const groups = groupBySection(
+    properties.filter((p) => !p.hidden),
+    sectionOf,
+    parseSections(uiSchema),
+  );
   return (
     <div>
       {groups.map(([section, items]) => (

@@ -25,10 +25,14 @@ describe("parseModuleSchema", () => {
       ["applyDate", true],
       ["auditStatus", false],
     ]);
-    expect(s.list.filters.map((f) => [f.name, f.operators])).toEqual([
-      ["name", ["contains"]],
-      ["disabilityGrade", ["equals", "in"]],
-      ["applyDate", ["greaterThanOrEqual", "lessThanOrEqual"]],
+    expect(s.list.filters.map((f) => [f.name, f.preferred, f.operators])).toEqual([
+      ["name", "contains", ["equals", "in", "contains", "specified"]],
+      ["disabilityGrade", "in", ["equals", "in"]],
+      ["applyDate", "range", ["greaterThanOrEqual", "lessThanOrEqual"]],
+    ]);
+    expect(s.sections).toEqual([
+      { name: "basic", title: "基本信息" },
+      { name: "subsidy", title: "补贴信息" },
     ]);
     expect(s.dicts.disability_grade).toEqual([
       { value: "1", label: "一级" },
@@ -77,5 +81,6 @@ describe("helpers", () => {
       uiSchema: { "ui:order": ["c", "*", "a"] },
     });
     expect(orderedProperties(s)).toEqual(["c", "b", "d", "a"]);
+    expect(s.sections).toEqual([]);
   });
 });

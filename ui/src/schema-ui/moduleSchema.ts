@@ -63,6 +63,8 @@ export interface ListFilter {
   name: string;
   label: string;
   type: string;
+  /** The way the module file asks to filter (contains, equals, range, in, specified), when it says. */
+  preferred?: string;
   operators: CriteriaOperator[];
   options?: Option[];
   dict?: string;
@@ -88,8 +90,16 @@ export interface FieldMeta {
   mask?: string;
 }
 
+/** Section is one titled group of fields (uiSchema "ui:options".sections). */
+export interface Section {
+  name: string;
+  title: string;
+}
+
 export interface ModuleSchema {
   module: ModuleMeta;
+  /** The sections fields are grouped into, in order; fields name theirs in ui:options.section. */
+  sections: Section[];
   jsonSchema: RJSFSchema;
   uiSchema: UiSchema;
   list: ListConfig;
@@ -219,6 +229,7 @@ function parseFilter(raw: unknown): ListFilter[] {
       name,
       label: str(raw.label) ?? name,
       type: str(raw.type) ?? "string",
+      preferred: typeof raw.filter === "string" ? raw.filter : undefined,
       operators: operators.length ? operators : ["equals"],
       options: parseOptions(raw.options),
       dict: str(raw.dict),
@@ -242,6 +253,17 @@ function parseField(raw: unknown): FieldMeta[] {
       mask: str(raw.mask),
     },
   ];
+}
+
+/** parseSections reads the root uiSchema's ui:options.sections ([{name, title}] or names). */
+export function parseSections(ui: unknown): Section[] {
+  if (!isObj(ui) || !isObj(ui["ui:options"])) return [];
+  return arr(ui["ui:options"].sections).flatMap((x): Section[] => {
+    if (typeof x === "string") return [{ name: x, title: x }];
+    if (!isObj(x) || !str(x.name)) return [];
+    const name = str(x.name) ?? "";
+    return [{ name, title: str(x.title) ?? name }];
+  });
 }
 
 /** parseModuleSchema turns the raw answer into a ModuleSchema, or throws SchemaParseError. */
@@ -271,6 +293,7 @@ export function parseModuleSchema(raw: unknown): ModuleSchema {
       group: str(m.group),
       icon: str(m.icon),
     },
+    sections: parseSections(raw.uiSchema),
     jsonSchema: raw.jsonSchema as RJSFSchema,
     uiSchema: isObj(raw.uiSchema) ? (raw.uiSchema as UiSchema) : {},
     list: {

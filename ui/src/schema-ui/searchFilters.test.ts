@@ -19,6 +19,12 @@ describe("search form ↔ filters", () => {
     expect(config.map(filterKind)).toEqual(["contains", "in", "range", "range", "specified", "equals"]);
   });
 
+  it("follows the module file's own filter over the operator list", () => {
+    const name: ListFilter = { ...f("name", "string", ["equals", "in", "contains", "specified"]), preferred: "contains" };
+    expect(filterKind(name)).toBe("contains");
+    expect(filterKind({ ...name, preferred: undefined })).toBe("in");
+  });
+
   it("turns form values into criteria", () => {
     const filters = searchToFilters(config, {
       name: "  张 ",

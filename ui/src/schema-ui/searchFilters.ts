@@ -11,8 +11,21 @@ export type FilterKind = "range" | "in" | "contains" | "specified" | "equals";
 
 const DATE_TYPES = new Set(["date", "datetime"]);
 
-/** filterKind picks the kind from the operators the server allows, most useful first. */
+const PREFERRED: Readonly<Record<string, FilterKind>> = {
+  range: "range",
+  in: "in",
+  contains: "contains",
+  specified: "specified",
+  equals: "equals",
+};
+
+/**
+ * filterKind follows the module file's own filter (contains, equals, range, in) when the server names it,
+ * else picks from the operators it allows, most useful first.
+ */
 export function filterKind(f: ListFilter): FilterKind {
+  const preferred = f.preferred ? PREFERRED[f.preferred] : undefined;
+  if (preferred) return preferred;
   const ops = new Set(f.operators);
   if (ops.has("greaterThanOrEqual") && ops.has("lessThanOrEqual")) return "range";
   if (ops.has("in")) return "in";

@@ -4,6 +4,7 @@ import { render } from "@testing-library/react";
 import Form from "@rjsf/antd";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { MemoryRouter } from "react-router";
+import { DEFAULTS } from "../schema-ui/ModuleFormPage";
 import { transformErrors, validator } from "../schema-ui/validation";
 import { WIDGETS } from "../schema-ui/widgets";
 import type { SchemaFormContext } from "../schema-ui/widgets/context";
@@ -22,6 +23,7 @@ export function renderForm(schema: RJSFSchema, uiSchema: UiSchema, formData: Dat
           formData={formData}
           formContext={formContext}
           validator={validator}
+          experimental_defaultFormStateBehavior={DEFAULTS}
           widgets={WIDGETS}
           transformErrors={transformErrors}
           showErrorList={false}

@@ -1,0 +1,90 @@
+// Package epidemic holds the Go hooks of epidemic prevention: ending a
+// person's quarantine (PUT /epidemic/api/quarantines/{id}/end), which runs
+// the end action and records the date the control ended. The call runs
+// in the caller's data scope.
+package epidemic
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"xiangzhi/engine"
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+type hooks struct{ app *engine.App }
+
+// Register adds the end call with the end action's code. Without the
+// quarantine module or its end action the call is left out.
+func Register(app *engine.App) error {
+	m := app.Modules().Module("quarantine")
+	if endAction(m) == nil {
+		app.Logger().Warn("epidemic hooks not registered: quarantine module or its end action missing")
+		return nil
+	}
+	h := &hooks{app: app}
+	app.AddRoutes("/epidemic/api/quarantines", engine.Route{Method: http.MethodPut, Path: "/:id/end",
+		Code: m.ActionCode(*endAction(m)), Name: m.Title + "-解除管控", Handler: h.end})
+	return nil
+}
+
+func endAction(m *schema.Module) *schema.Action {
+	if m == nil || m.Status == nil {
+		return nil
+	}
+	for i := range m.Status.Actions {
+		if m.Status.Actions[i].Name == "end" {
+			return &m.Status.Actions[i]
+		}
+	}
+	return nil
+}
+
+// end ends the quarantine :id: {comment?, endDate?}. The record moves by
+// the end action (only from 管控中; 409 otherwise) with the comment in its
+// history, and its 解除日期 becomes endDate (today when not given; it may
+// not come before the start). It answers the record.
+func (h *hooks) end(c echo.Context) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	b, err := body(c, "comment", "endDate")
+	if err != nil {
+		return err
+	}
+	m, err := module(h.app, "quarantine")
+	if err != nil {
+		return err
+	}
+	day := time.Now().In(time.Local).Format(schema.DateLayout)
+	if v, ok := b["endDate"]; ok && v != nil {
+		s, _ := v.(string)
+		if !schema.ValidDate(s) {
+			return badParam("endDate")
+		}
+		day = s
+	}
+	comment, _ := b["comment"].(string)
+	ctx, sc := c.Request().Context(), engine.ScopeOf(c)
+	rec, err := h.app.Store().Get(ctx, m, sc, id)
+	if err != nil {
+		return err
+	}
+	if start, _ := rec["startDate"].(string); start != "" && day < start {
+		return badParam("endDate")
+	}
+	if _, err := h.app.Store().Transition(ctx, m, sc, id, *endAction(m), strings.TrimSpace(comment)); err != nil {
+		return err
+	}
+	out, err := h.app.Store().Update(ctx, m, sc, id, store.Record{"endDate": day})
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, out)
+}
