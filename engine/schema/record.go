@@ -36,7 +36,7 @@ func RecordSchema(m *Module, set *Set) map[string]any {
 		p["readOnly"] = true
 		props[cf.Name] = p
 	}
-	props["history"] = map[string]any{"type": "array", "title": msg.CommonHistory, "readOnly": true}
+	props["history"] = map[string]any{"type": "array", "title": msg.CommonHistory, "readOnly": true, "items": map[string]any{"type": "object"}}
 	return map[string]any{
 		"$schema":              JSONSchemaDraft,
 		"title":                m.Title,
