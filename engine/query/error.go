@@ -16,6 +16,7 @@ type Error struct {
 	Public string // the Chinese message for people
 }
 
+// Error names the parameter and the reason, for logs.
 func (e *Error) Error() string {
 	return fmt.Sprintf("query parameter %q: %s", e.Param, e.Reason)
 }

@@ -25,6 +25,7 @@ type UniqueError struct {
 	Label string // the field's label, for the message
 }
 
+// Error names the field, for logs.
 func (e *UniqueError) Error() string { return fmt.Sprintf("unique field %s already taken", e.Field) }
 
 // HTTPStatus is 409 Conflict.
@@ -41,6 +42,7 @@ type TransitionError struct {
 	From   int    // the record's current status
 }
 
+// Error names the action and the status, for logs.
 func (e *TransitionError) Error() string {
 	return fmt.Sprintf("action %s not allowed from status %d", e.Action, e.From)
 }
@@ -63,6 +65,7 @@ type InputError struct {
 	Public string // the Chinese message
 }
 
+// Error names the field and the reason, for logs.
 func (e *InputError) Error() string { return fmt.Sprintf("field %s: %s", e.Field, e.Reason) }
 
 // HTTPStatus is 400 Bad Request.

@@ -36,6 +36,9 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, err
 	}
+	if err := s.prepare(ctx); err != nil {
+		return nil, fmt.Errorf("list %s: %w", m.Name, err)
+	}
 	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
@@ -290,8 +293,7 @@ func (s *Store) scanRecords(ctx context.Context, q querier, mt *meta, qs string,
 
 // readSeq reads a table's write sequence; a table never written reads 0.
 func (s *Store) readSeq(ctx context.Context, q querier, table string) (int64, error) {
-	qs, args := entsql.Dialect(s.dialect).Select("seq").From(entsql.Table(SeqTable)).Where(entsql.EQ("table_name", table)).Query()
-	rows, err := s.query(ctx, q, qs, args)
+	rows, err := s.query(ctx, q, s.seqSQL(table), []any{table})
 	if err != nil {
 		return 0, fmt.Errorf("read write sequence: %w", err)
 	}
@@ -335,6 +337,12 @@ func (s *Store) total(ctx context.Context, tx querier, st *listStatements, seq i
 	case <-ctx.Done():
 		return 0, ctx.Err()
 	}
+}
+
+// seqSQL reads a table's write sequence (the table name is its argument).
+func (s *Store) seqSQL(table string) string {
+	qs, _ := entsql.Dialect(s.dialect).Select("seq").From(entsql.Table(SeqTable)).Where(entsql.EQ("table_name", table)).Query()
+	return qs
 }
 
 // count runs a count statement.

@@ -32,6 +32,8 @@ import (
 // one- or two-character ASCII term falls back to LIKE alone. LIKE still runs
 // on the candidates, so results are exactly LIKE's. See docs/store.md for
 // the figures.
+
+// Limits and names of the gram index.
 const (
 	// maxGramField is the longest field (its varchar length) that gets a gram
 	// index: names, phone numbers, codes, short titles. Longer text is

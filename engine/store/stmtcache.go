@@ -31,15 +31,25 @@ func newStmtCache(db *sql.DB) *stmtCache {
 	return &stmtCache{db: db, ll: list.New(), items: map[string]*list.Element{}}
 }
 
-// get returns the prepared statement for q, preparing it on first use.
-func (c *stmtCache) get(ctx context.Context, q string) (*sql.Stmt, error) {
+// lookup returns the cached statement for q, if any.
+func (c *stmtCache) lookup(q string) (*sql.Stmt, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if el, ok := c.items[q]; ok {
 		c.ll.MoveToFront(el)
-		c.mu.Unlock()
-		return el.Value.(*stmtEntry).stmt, nil
+		return el.Value.(*stmtEntry).stmt, true
 	}
-	c.mu.Unlock()
+	return nil, false
+}
+
+// get returns the prepared statement for q, preparing it on first use.
+// Preparing takes a connection of the pool for a moment, so get must not be
+// called while holding one (inside a transaction): with every connection
+// held by a transaction waiting to prepare, the pool would deadlock.
+func (c *stmtCache) get(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := c.lookup(q); ok {
+		return st, nil
+	}
 	st, err := c.db.PrepareContext(ctx, q)
 	if err != nil {
 		return nil, err
@@ -76,19 +86,41 @@ func (c *stmtCache) close() {
 // writer pool).
 type readTx struct{ *sql.Tx }
 
+// prepare puts statements in the cache before a read transaction takes its
+// connection (see get).
+func (s *Store) prepare(ctx context.Context, qs ...string) error {
+	if s.stmts == nil {
+		return nil
+	}
+	for _, q := range qs {
+		if q == "" {
+			continue
+		}
+		if _, err := s.stmts.get(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // query runs a read, through the statement cache when the store has one and
-// q is the read pool or one of its transactions.
+// q is the read pool or one of its transactions. Inside a transaction it
+// only uses statements already prepared, never preparing one (see get).
 func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*sql.Rows, error) {
 	tx, isRead := q.(readTx)
 	if s.stmts == nil || !isRead && q != querier(s.db) {
 		return q.QueryContext(ctx, qs, args...)
 	}
+	if isRead {
+		st, err := s.stmts.get(ctx, qs)
+		if err != nil {
+			return nil, err
+		}
+		return tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
 	st, err := s.stmts.get(ctx, qs)
 	if err != nil {
 		return nil, err
-	}
-	if isRead {
-		st = tx.StmtContext(ctx, st)
 	}
 	return st.QueryContext(ctx, args...)
 }

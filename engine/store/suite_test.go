@@ -34,6 +34,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"stats", testStats},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
+		{"concurrent lists", testConcurrentLists},
 		{"gram index", testGrams},
 		{"long names", testLongNames},
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -249,5 +250,41 @@ func testConcurrentWrites(t *testing.T, s *Store) {
 	}
 	if p := listQ(t, s, m, viewer, "idCard=999"); p.Total != 1 {
 		t.Errorf("records holding the raced unique value = %d, want 1", p.Total)
+	}
+}
+
+// testConcurrentLists starts more lists of distinct shapes at once than the
+// read pool has connections, on an instance that has prepared none of them
+// (a statement must never be prepared while a transaction holds a
+// connection: the pool would deadlock).
+func testConcurrentLists(t *testing.T, s *Store) {
+	m := setup(t, s)
+	fresh := sibling(s)
+	start := make(chan struct{})
+	errs := make(chan error, 64)
+	var wg sync.WaitGroup
+	for i := range 48 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			q := &query.Query{Size: 10, Sort: []query.Sort{{Field: []string{"name", "age", "applyDate", "visitedAt"}[i%4], Desc: i%2 == 0}},
+				Filters: []query.Filter{{Field: []string{"kind", "age", "villager"}[i%3], Op: query.In, Values: []any{int64(1)}}}}
+			if _, err := fresh.List(ctx, m, viewer, q); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	close(start)
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("concurrent lists did not finish: the read pool is deadlocked")
+	}
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
