@@ -22,6 +22,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+	"time"
+	_ "time/tzdata"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/config"
@@ -45,6 +47,7 @@ run "xiangzhi serve -h" for the flags`
 
 // run executes one command and returns the exit status.
 func run(args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	setZone(getenv)
 	cmd := "serve"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
@@ -164,4 +167,20 @@ func buildVersion() string {
 		}
 	}
 	return version
+}
+
+// DefaultZone is the time zone dates and times are read and written in when
+// TZ is not set: every instance of one installation must agree, and the
+// product serves China.
+const DefaultZone = "Asia/Shanghai"
+
+// setZone makes DefaultZone the local zone unless TZ names one. The zone
+// database is embedded (time/tzdata), so a minimal server image works too.
+func setZone(getenv func(string) string) {
+	if getenv("TZ") != "" {
+		return
+	}
+	if loc, err := time.LoadLocation(DefaultZone); err == nil {
+		time.Local = loc
+	}
 }

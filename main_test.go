@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func noEnv(string) string { return "" }
@@ -56,6 +57,31 @@ func TestRun(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), tt.stderr) {
 				t.Errorf("stderr = %q, want it to contain %q", stderr.String(), tt.stderr)
+			}
+		})
+	}
+}
+
+func TestSetZone(t *testing.T) {
+	saved := time.Local
+	t.Cleanup(func() { time.Local = saved })
+	tests := []struct {
+		name, tz, want string
+	}{
+		{"no TZ: Asia/Shanghai", "", DefaultZone},
+		{"TZ set: left alone", "UTC", saved.String()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			time.Local = saved
+			setZone(func(k string) string {
+				if k == "TZ" {
+					return tt.tz
+				}
+				return ""
+			})
+			if got := time.Local.String(); got != tt.want {
+				t.Errorf("time.Local = %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -36,7 +36,7 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepare(ctx); err != nil {
+	if err := s.prepare(ctx, s.seqSQL(mt.table), st.count, st.page, st.pageFew); err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
 	}
 	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())

@@ -112,9 +112,9 @@ func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*s
 		return q.QueryContext(ctx, qs, args...)
 	}
 	if isRead {
-		st, err := s.stmts.get(ctx, qs)
-		if err != nil {
-			return nil, err
+		st, ok := s.stmts.lookup(qs)
+		if !ok {
+			return tx.QueryContext(ctx, qs, args...)
 		}
 		return tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 	}

@@ -5,18 +5,12 @@
 //
 // Credentials of the seeded administrator: E2E_USERNAME (default admin), E2E_PASSWORD (default
 // XZ_ADMIN_PASSWORD, which the runner sets for the binary's first start).
-import { assert, skipUnlessServed, urlIs, visible } from "../lib.mjs";
+import { adminCredentials, adminPasswordChanged, assert, signIn as fillLogin, skipUnlessServed, urlIs, visible } from "../lib.mjs";
 
-const username = process.env.E2E_USERNAME ?? "admin";
-const initial = process.env.E2E_PASSWORD ?? process.env.XZ_ADMIN_PASSWORD ?? "admin";
+const { username, password: initial } = adminCredentials();
 const changed = `Xz-${Date.now().toString(36)}-e2e`;
 
-async function signIn(page, password) {
-  await page.goto("/login");
-  await (await visible(page.getByRole("textbox", { name: "用户名" }))).fill(username);
-  await page.getByLabel("密码").fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
-}
+const signIn = (page, password) => fillLogin(page, username, password);
 
 export default [
   {
@@ -42,6 +36,7 @@ export default [
       await screenshot("password-change");
       await page.getByRole("button", { name: /确认修改/ }).click();
       await visible(page.getByText("更新密码成功！"));
+      adminPasswordChanged(changed);
       await urlIs(page, "/workbench", 30_000);
       await visible(page.getByRole("heading", { name: /欢迎/ }));
       await screenshot("workbench");

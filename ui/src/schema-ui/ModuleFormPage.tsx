@@ -45,6 +45,15 @@ export function writableSchema(schema: RJSFSchema): RJSFSchema {
   return { ...schema, properties, required };
 }
 
+/**
+ * editableOf is a loaded record as the edit form's data: its declared, writable values without the nulls
+ * the server sends for empty optional fields (a null is no value to the form, and JSON Schema would
+ * reject it as the wrong type, blocking the save).
+ */
+export function editableOf(schema: RJSFSchema, record: Data): Data {
+  return Object.fromEntries(Object.entries(declaredOf(schema, record)).filter(([, v]) => v !== null));
+}
+
 /** DEFAULTS keeps rjsf from preselecting the first choice of every oneOf select (it reads consts as defaults). */
 export const DEFAULTS = { constAsDefaults: "skipOneOf", emptyObjectFields: "skipDefaults" } as const;
 
@@ -73,7 +82,7 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
   const { mutate: create, mutation: creating } = useCreate();
   const { mutate: update, mutation: updating } = useUpdate();
 
-  const initial = useMemo<Data>(() => (editing && record ? declaredOf(schema.jsonSchema, record) : {}), [editing, record, schema]);
+  const initial = useMemo<Data>(() => (editing && record ? editableOf(schema.jsonSchema, record) : {}), [editing, record, schema]);
   const [formData, setFormData] = useState<Data | null>(null);
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const data = formData ?? initial;
