@@ -107,8 +107,12 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	// walking the sort index and skipping rows of other organisations finds
 	// a page after a few dozen rows. The count wants the index. pageFew, for
 	// few matches, wants it too.
+	// Likewise a substring filter: walking the sort index and testing LIKE
+	// on each row finds a page of a common term after a few hundred rows,
+	// where the gram postings would first read all of its matches. A rare
+	// term has few matches and takes pageFew, which keeps the postings.
 	walk := where
-	if s.dialect == dialect.SQLite && sc.Mode == ScopeSubtree {
+	if s.dialect == dialect.SQLite && (sc.Mode == ScopeSubtree || hasContains(q.Filters)) {
 		if walk, err = s.whereFor(mt, sc, q.Filters, false); err != nil {
 			return nil, err
 		}
@@ -139,6 +143,16 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 		st.pageFew, st.pageFewArgs = page(true)
 	}
 	return st, nil
+}
+
+// hasContains reports whether any filter is a substring search.
+func hasContains(filters []query.Filter) bool {
+	for _, f := range filters {
+		if f.Op == query.Contains || f.Op == query.DoesNotContain {
+			return true
+		}
+	}
+	return false
 }
 
 // readOpts asks for one consistent snapshot: SQLite's deferred read

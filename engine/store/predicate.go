@@ -57,11 +57,14 @@ func (s *Store) where(mt *meta, sc Scope, filters []query.Filter) (*entsql.Predi
 	return s.whereFor(mt, sc, filters, true)
 }
 
-// whereFor is where; indexed as in scopeWhereFor.
+// whereFor is where; indexed as in scopeWhereFor, and for contains: without
+// indexed a substring filter is the LIKE alone, not narrowed through the gram
+// postings — the form for walking a sort index, where testing each visited
+// row is cheap and reading a common term's whole posting list is not.
 func (s *Store) whereFor(mt *meta, sc Scope, filters []query.Filter, indexed bool) (*entsql.Predicate, error) {
 	ps := s.scopeWhereFor(sc, indexed)
 	for _, f := range filters {
-		p, err := s.filter(mt, f)
+		p, err := s.filter(mt, f, indexed)
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +76,7 @@ func (s *Store) whereFor(mt *meta, sc Scope, filters []query.Filter, indexed boo
 // filter turns one criterion into a predicate on the field's column. The
 // negative operators (notEquals, notIn, doesNotContain) also match rows
 // where the field is empty, as a person reading "not X" expects.
-func (s *Store) filter(mt *meta, f query.Filter) (*entsql.Predicate, error) {
+func (s *Store) filter(mt *meta, f query.Filter, indexed bool) (*entsql.Predicate, error) {
 	c := mt.byAPI[f.Field]
 	if c == nil {
 		return nil, errUnknownField(f.Field)
@@ -113,7 +116,7 @@ func (s *Store) filter(mt *meta, f query.Filter) (*entsql.Predicate, error) {
 		if !ok || c.kind != kText {
 			return nil, errBadValue(c, "contains needs text")
 		}
-		p := s.contains(mt, c, text)
+		p := s.contains(mt, c, text, indexed)
 		if f.Op == query.DoesNotContain {
 			return orNull(entsql.Not(p)), nil
 		}

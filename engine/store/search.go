@@ -329,8 +329,8 @@ func (s *Store) writeGrams(ctx context.Context, tx *sql.Tx, mt *meta, id int64, 
 // SQLite's LIKE folds ASCII case; PostgreSQL uses ILIKE; MySQL compares
 // LOWER(col) (tables are utf8mb4_bin, so equality stays exact everywhere).
 // On a gram-indexed field the match is narrowed to the records holding all
-// the term's grams first.
-func (s *Store) contains(mt *meta, c *col, text string) *entsql.Predicate {
+// the term's grams first, when indexed.
+func (s *Store) contains(mt *meta, c *col, text string, indexed bool) *entsql.Predicate {
 	var like *entsql.Predicate
 	switch s.dialect {
 	case dialect.SQLite:
@@ -344,7 +344,7 @@ func (s *Store) contains(mt *meta, c *col, text string) *entsql.Predicate {
 		})
 	}
 	gs := queryGrams(text)
-	if !gramIndexed(c) || len(gs) == 0 || !s.grams.ready(mt.table, c.name) {
+	if !indexed || !gramIndexed(c) || len(gs) == 0 || !s.grams.ready(mt.table, c.name) {
 		return like
 	}
 	// One IN over one posting list, or over the records in all of them: two

@@ -31,7 +31,8 @@ export default [
       await urlIs(page, "/m/publishType/create");
       const typeName = await visible(page.getByLabel("类型名称"));
       await page.getByRole("button", { name: /提\s*交/ }).click();
-      await visible(page.getByText("必填项"));
+      // The message sits in the 类型名称 field's own form item.
+      await visible(page.locator(".ant-form-item").filter({ has: page.getByLabel("类型名称") }).getByText("必填项"));
       await screenshot("module-create-required");
       await typeName.fill(name);
       await page.getByLabel("类型编码").fill(code);
@@ -70,10 +71,13 @@ export default [
       await visible(rowOf(page, renamed));
       await screenshot("module-filtered");
 
-      // Sort by 排序.
-      const header = page.getByRole("columnheader", { name: /排序/ });
+      // Sort by 排序: the list opens sorted ascending by it (the module's default); a click turns it around.
+      const header = await visible(page.getByRole("columnheader", { name: /排序/ }));
+      assert.equal(await header.getAttribute("aria-sort"), "ascending");
+      const urlBefore = page.url();
       await header.click();
-      await page.waitForURL((u) => /sort/.test(u.search) && u.search !== "", { timeout: 15_000 });
+      await visible(page.locator('th[aria-sort="descending"]').filter({ hasText: "排序" }));
+      await page.waitForURL((u) => u.href !== urlBefore, { timeout: 15_000 });
       await screenshot("module-sorted");
 
       // Delete through the confirm dialog.
