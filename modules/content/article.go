@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"slices"
 	"time"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -74,7 +75,7 @@ func action(m *schema.Module, name string) *schema.Action {
 // (else 404) and allow the move (else 409) before any changes. It answers
 // how many articles changed and them.
 func (h *hooks) shelves(c echo.Context) error {
-	b, err := body(c, "id", "ids", "shelfStatus")
+	b, err := hook.Body(c, "id", "ids", "shelfStatus")
 	if err != nil {
 		return err
 	}
@@ -82,11 +83,11 @@ func (h *hooks) shelves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	to, ok := idOf(b["shelfStatus"])
+	to, ok := hook.ID(b["shelfStatus"])
 	if !ok || to != shelfOn && to != shelfOff {
-		return required("shelfStatus", msg.ShelfStatusInvalid)
+		return hook.Required("shelfStatus", msg.ShelfStatusInvalid)
 	}
-	m, err := module(h.app, "article")
+	m, err := hook.Module(h.app, "article")
 	if err != nil {
 		return err
 	}
@@ -152,11 +153,11 @@ func (h *hooks) reachable(ctx context.Context, m *schema.Module, sc store.Scope,
 // pinned (409 otherwise). It answers the article.
 func (h *hooks) topFlag(on bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := pathID(c)
+		id, err := hook.PathID(c)
 		if err != nil {
 			return err
 		}
-		m, err := module(h.app, "article")
+		m, err := hook.Module(h.app, "article")
 		if err != nil {
 			return err
 		}
@@ -181,21 +182,21 @@ func idList(b map[string]any) ([]int64, error) {
 	var ids []int64
 	if v, ok := b["ids"]; ok {
 		var err error
-		if ids, err = idsOf(v, "ids"); err != nil {
+		if ids, err = hook.IDs(v, "ids"); err != nil {
 			return nil, err
 		}
 	}
 	if v, ok := b["id"]; ok {
-		id, ok := idOf(v)
+		id, ok := hook.ID(v)
 		if !ok {
-			return nil, badParam("id")
+			return nil, hook.BadParam("id")
 		}
-		if !containsID(ids, id) {
+		if !hook.ContainsID(ids, id) {
 			ids = append(ids, id)
 		}
 	}
 	if len(ids) == 0 {
-		return nil, required("ids", msg.HookIDsRequired)
+		return nil, hook.Required("ids", msg.HookIDsRequired)
 	}
 	return ids, nil
 }

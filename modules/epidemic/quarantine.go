@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -50,15 +51,15 @@ func endAction(m *schema.Module) *schema.Action {
 // history, and its 解除日期 becomes endDate (today when not given; it may
 // not come before the start). It answers the record.
 func (h *hooks) end(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := hook.PathID(c)
 	if err != nil {
 		return err
 	}
-	b, err := body(c, "comment", "endDate")
+	b, err := hook.Body(c, "comment", "endDate")
 	if err != nil {
 		return err
 	}
-	m, err := module(h.app, "quarantine")
+	m, err := hook.Module(h.app, "quarantine")
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func (h *hooks) end(c echo.Context) error {
 	if v, ok := b["endDate"]; ok && v != nil {
 		s, _ := v.(string)
 		if !schema.ValidDate(s) {
-			return badParam("endDate")
+			return hook.BadParam("endDate")
 		}
 		day = s
 	}
@@ -77,7 +78,7 @@ func (h *hooks) end(c echo.Context) error {
 		return err
 	}
 	if start, _ := rec["startDate"].(string); start != "" && day < start {
-		return badParam("endDate")
+		return hook.BadParam("endDate")
 	}
 	if _, err := h.app.Store().Transition(ctx, m, sc, id, *endAction(m), strings.TrimSpace(comment)); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,11 +23,11 @@ import (
 // leaves and goes in the organisation of the villager (or household); the
 // household's 户积分 follows. It answers the entry and the owner's total.
 func (h *hooks) obtain(c echo.Context) error {
-	b, err := body(c, "villagerId", "householdId", "ruleId", "points", "changeType", "reason", "occurTime", "evidence")
+	b, err := hook.Body(c, "villagerId", "householdId", "ruleId", "points", "changeType", "reason", "occurTime", "evidence")
 	if err != nil {
 		return err
 	}
-	m, err := module(h.app, "pointsLog")
+	m, err := hook.Module(h.app, "pointsLog")
 	if err != nil {
 		return err
 	}
@@ -101,16 +102,16 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 		n, ok := v.(json.Number)
 		p, err := n.Int64()
 		if !ok || err != nil {
-			return 0, badParam("points")
+			return 0, hook.BadParam("points")
 		}
 		points = p
 	}
 	if v, ok := b["ruleId"]; ok && v != nil {
-		id, ok := idOf(v)
+		id, ok := hook.ID(v)
 		if !ok {
-			return 0, badParam("ruleId")
+			return 0, hook.BadParam("ruleId")
 		}
-		rm, err := module(h.app, "pointsRule")
+		rm, err := hook.Module(h.app, "pointsRule")
 		if err != nil {
 			return 0, err
 		}
@@ -135,7 +136,7 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 		}
 	}
 	if points == 0 {
-		return 0, required("points", msg.PointsRequired)
+		return 0, hook.Required("points", msg.PointsRequired)
 	}
 	rec["points"] = points
 	return points, nil
@@ -145,15 +146,15 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 // the household's 户积分 follows. It answers the entry and the owner's
 // total.
 func (h *hooks) revoke(c echo.Context) error {
-	b, err := body(c, "id", "comment")
+	b, err := hook.Body(c, "id", "comment")
 	if err != nil {
 		return err
 	}
-	id, ok := idOf(b["id"])
+	id, ok := hook.ID(b["id"])
 	if !ok {
-		return required("id", msg.HookIDsRequired)
+		return hook.Required("id", msg.HookIDsRequired)
 	}
-	m, err := module(h.app, "pointsLog")
+	m, err := hook.Module(h.app, "pointsLog")
 	if err != nil {
 		return err
 	}
@@ -195,7 +196,7 @@ func (h *hooks) revoke(c echo.Context) error {
 func (h *hooks) total(c echo.Context) error {
 	for k := range c.QueryParams() {
 		if k != "villagerId" && k != "householdId" && k != "_t" && k != "_" {
-			return badParam(k)
+			return hook.BadParam(k)
 		}
 	}
 	var v, hh any
@@ -205,7 +206,7 @@ func (h *hooks) total(c echo.Context) error {
 	if s := c.QueryParam("householdId"); s != "" {
 		hh = s
 	}
-	m, err := module(h.app, "pointsLog")
+	m, err := hook.Module(h.app, "pointsLog")
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"xiangzhi/modules/hook"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/msg"
@@ -94,11 +95,11 @@ func (h *hooks) ownerOf(ctx context.Context, sc store.Scope, villagerID, househo
 	var o owner
 	st := h.app.Store()
 	if villagerID != nil && villagerID != "" {
-		id, ok := idOf(villagerID)
+		id, ok := hook.ID(villagerID)
 		if !ok {
-			return o, badParam("villagerId")
+			return o, hook.BadParam("villagerId")
 		}
-		vm, err := module(h.app, "villager")
+		vm, err := hook.Module(h.app, "villager")
 		if err != nil {
 			return o, err
 		}
@@ -109,19 +110,19 @@ func (h *hooks) ownerOf(ctx context.Context, sc store.Scope, villagerID, househo
 	}
 	hhID := any(nil)
 	if householdID != nil && householdID != "" {
-		id, ok := idOf(householdID)
+		id, ok := hook.ID(householdID)
 		if !ok {
-			return o, badParam("householdId")
+			return o, hook.BadParam("householdId")
 		}
 		hhID = id
 		if o.villager != nil && o.villager["household"] != id {
-			return o, required("householdId", msg.PointsHouseholdMismatch)
+			return o, hook.Required("householdId", msg.PointsHouseholdMismatch)
 		}
 	} else if o.villager != nil {
 		hhID = o.villager["household"]
 	}
 	if hhID != nil {
-		hm, err := module(h.app, "household")
+		hm, err := hook.Module(h.app, "household")
 		if err != nil {
 			return o, err
 		}
@@ -131,7 +132,7 @@ func (h *hooks) ownerOf(ctx context.Context, sc store.Scope, villagerID, househo
 	}
 	switch {
 	case o.villager == nil && o.household == nil:
-		return o, required("villagerId", msg.PointsOwnerRequired)
+		return o, hook.Required("villagerId", msg.PointsOwnerRequired)
 	case o.villager == nil:
 		o.kind = ownerHousehold
 	}
@@ -166,7 +167,7 @@ func (h *hooks) sum(ctx context.Context, m *schema.Module, sc store.Scope, kind 
 
 // syncHousehold makes the household's 户积分 its total.
 func (h *hooks) syncHousehold(ctx context.Context, m *schema.Module, sc store.Scope, household int64) error {
-	hm, err := module(h.app, "household")
+	hm, err := hook.Module(h.app, "household")
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"slices"
 	"time"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -65,7 +66,7 @@ func action(m *schema.Module, name string) *schema.Action {
 // handleResult as the comment, and records the caller as handler, the
 // time and the result. It answers how many alarms changed and them.
 func (h *hooks) update(c echo.Context) error {
-	b, err := body(c, "id", "ids", "action", "handleStatus", "handleResult")
+	b, err := hook.Body(c, "id", "ids", "action", "handleStatus", "handleResult")
 	if err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func (h *hooks) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := module(h.app, "alarm")
+	m, err := hook.Module(h.app, "alarm")
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func (h *hooks) update(c echo.Context) error {
 	}
 	result, _ := b["handleResult"].(string)
 	if a.Comment == schema.CommentRequired && result == "" {
-		return required("handleResult", fmt.Sprintf(msg.CommentRequired, a.Label))
+		return hook.Required("handleResult", fmt.Sprintf(msg.CommentRequired, a.Label))
 	}
 	ctx, sc := c.Request().Context(), engine.ScopeOf(c)
 	if err := h.check(ctx, m, sc, ids, *a); err != nil {
@@ -140,7 +141,7 @@ func chosenAction(m *schema.Module, b map[string]any) (*schema.Action, error) {
 		return nil, httpx.BadRequest(fmt.Sprintf(msg.UnknownAction, name))
 	}
 	if v, ok := b["handleStatus"]; ok {
-		to, ok := idOf(v)
+		to, ok := hook.ID(v)
 		if ok {
 			for i, a := range m.Status.Actions {
 				if int64(a.To) == to {
@@ -148,7 +149,7 @@ func chosenAction(m *schema.Module, b map[string]any) (*schema.Action, error) {
 				}
 			}
 		}
-		return nil, badParam("handleStatus")
+		return nil, hook.BadParam("handleStatus")
 	}
 	return action(m, defaultAction), nil
 }
@@ -158,21 +159,21 @@ func idList(b map[string]any) ([]int64, error) {
 	var ids []int64
 	if v, ok := b["ids"]; ok {
 		var err error
-		if ids, err = idsOf(v, "ids"); err != nil {
+		if ids, err = hook.IDs(v, "ids"); err != nil {
 			return nil, err
 		}
 	}
 	if v, ok := b["id"]; ok {
-		id, ok := idOf(v)
+		id, ok := hook.ID(v)
 		if !ok {
-			return nil, badParam("id")
+			return nil, hook.BadParam("id")
 		}
-		if !containsID(ids, id) {
+		if !hook.ContainsID(ids, id) {
 			ids = append(ids, id)
 		}
 	}
 	if len(ids) == 0 {
-		return nil, required("ids", msg.HookIDsRequired)
+		return nil, hook.Required("ids", msg.HookIDsRequired)
 	}
 	return ids, nil
 }

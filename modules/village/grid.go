@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,17 +21,17 @@ import (
 // leaderId?}. The members join those the grid has; leaderId, when given,
 // must be one of them and becomes the grid leader. It answers the grid.
 func (h *hooks) setGridMember(c echo.Context) error {
-	b, err := body(c, "gridId", "memberIds", "leaderId")
+	b, err := hook.Body(c, "gridId", "memberIds", "leaderId")
 	if err != nil {
 		return err
 	}
-	gid, ok := idOf(b["gridId"])
+	gid, ok := hook.ID(b["gridId"])
 	if !ok {
-		return required("gridId", msg.GridRequired)
+		return hook.Required("gridId", msg.GridRequired)
 	}
-	ids, err := idsOf(b["memberIds"], "memberIds")
+	ids, err := hook.IDs(b["memberIds"], "memberIds")
 	if err != nil || len(ids) == 0 {
-		return required("memberIds", msg.GridMembersRequired)
+		return hook.Required("memberIds", msg.GridMembersRequired)
 	}
 	grid, members, err := h.modules("grid", "gridMember")
 	if err != nil {
@@ -54,12 +55,12 @@ func (h *hooks) setGridMember(c echo.Context) error {
 	}
 	upd := store.Record{"members": toAny(all)}
 	if v, ok := b["leaderId"]; ok && v != nil {
-		leader, ok := idOf(v)
+		leader, ok := hook.ID(v)
 		if !ok {
-			return badParam("leaderId")
+			return hook.BadParam("leaderId")
 		}
 		if !slices.Contains(all, leader) {
-			return required("leaderId", msg.GridLeaderNotMember)
+			return hook.Required("leaderId", msg.GridLeaderNotMember)
 		}
 		upd["leader"] = leader
 	}
@@ -74,7 +75,7 @@ func (h *hooks) setGridMember(c echo.Context) error {
 // (only grid ?gridId= when given), clearing it as their leader. It
 // answers how many grids changed.
 func (h *hooks) deleteGridMember(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := hook.PathID(c)
 	if err != nil {
 		return err
 	}
@@ -88,9 +89,9 @@ func (h *hooks) deleteGridMember(c echo.Context) error {
 	}
 	q := &query.Query{Filters: []query.Filter{{Field: "members", Op: query.Equals, Values: []any{id}}}}
 	if g := c.QueryParam("gridId"); g != "" {
-		gid, ok := idOf(g)
+		gid, ok := hook.ID(g)
 		if !ok {
-			return badParam("gridId")
+			return hook.BadParam("gridId")
 		}
 		if _, err := h.app.Store().Get(ctx, grid, sc, gid); err != nil {
 			return err
@@ -121,17 +122,17 @@ func (h *hooks) deleteGridMember(c echo.Context) error {
 // The grid counts of the grid and of the grids the villagers left are
 // recomputed. It answers the grid.
 func (h *hooks) setGridVillager(c echo.Context) error {
-	b, err := body(c, "gridId", "villagerIds")
+	b, err := hook.Body(c, "gridId", "villagerIds")
 	if err != nil {
 		return err
 	}
-	gid, ok := idOf(b["gridId"])
+	gid, ok := hook.ID(b["gridId"])
 	if !ok {
-		return required("gridId", msg.GridRequired)
+		return hook.Required("gridId", msg.GridRequired)
 	}
-	ids, err := idsOf(b["villagerIds"], "villagerIds")
+	ids, err := hook.IDs(b["villagerIds"], "villagerIds")
 	if err != nil || len(ids) == 0 {
-		return required("villagerIds", msg.GridVillagersRequired)
+		return hook.Required("villagerIds", msg.GridVillagersRequired)
 	}
 	grid, villager, err := h.modules("grid", "villager")
 	if err != nil {
@@ -155,7 +156,7 @@ func (h *hooks) setGridVillager(c echo.Context) error {
 			return err
 		}
 		if !ok {
-			return required("villagerIds", msg.GridOutsideVillage)
+			return hook.Required("villagerIds", msg.GridOutsideVillage)
 		}
 		recs = append(recs, v)
 	}
@@ -181,11 +182,11 @@ func (h *hooks) setGridVillager(c echo.Context) error {
 // becomes a candidate for another grid) and recomputes the grid's
 // counts. It answers the villager.
 func (h *hooks) deleteGridVillager(c echo.Context) error {
-	id, err := pathID(c)
+	id, err := hook.PathID(c)
 	if err != nil {
 		return err
 	}
-	villager, err := module(h.app, "villager")
+	villager, err := hook.Module(h.app, "villager")
 	if err != nil {
 		return err
 	}
@@ -225,10 +226,10 @@ type gridItem struct {
 func (h *hooks) allGrids(c echo.Context) error {
 	for k := range c.QueryParams() {
 		if k != "_t" && k != "_" {
-			return badParam(k)
+			return hook.BadParam(k)
 		}
 	}
-	grid, err := module(h.app, "grid")
+	grid, err := hook.Module(h.app, "grid")
 	if err != nil {
 		return err
 	}
@@ -303,11 +304,11 @@ func (h *hooks) covers(ctx context.Context, tenant int64, outer, inner any) (boo
 
 // modules returns two served modules, or 503.
 func (h *hooks) modules(a, b string) (*schema.Module, *schema.Module, error) {
-	ma, err := module(h.app, a)
+	ma, err := hook.Module(h.app, a)
 	if err != nil {
 		return nil, nil, err
 	}
-	mb, err := module(h.app, b)
+	mb, err := hook.Module(h.app, b)
 	return ma, mb, err
 }
 

@@ -3,6 +3,7 @@ package village
 import (
 	"fmt"
 	"slices"
+	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,38 +27,38 @@ const (
 // tag module is not organisation-scoped, in the whole tenant. It answers
 // how many villagers changed and, for one villager, the villager.
 func (h *hooks) setVillagerTags(c echo.Context) error {
-	b, err := body(c, "villagerId", "villagerIds", "tagIds", "mode")
+	b, err := hook.Body(c, "villagerId", "villagerIds", "tagIds", "mode")
 	if err != nil {
 		return err
 	}
 	var villagers []int64
 	if v, ok := b["villagerIds"]; ok {
-		if villagers, err = idsOf(v, "villagerIds"); err != nil {
+		if villagers, err = hook.IDs(v, "villagerIds"); err != nil {
 			return err
 		}
 	}
 	if v, ok := b["villagerId"]; ok {
-		id, ok := idOf(v)
+		id, ok := hook.ID(v)
 		if !ok {
-			return badParam("villagerId")
+			return hook.BadParam("villagerId")
 		}
 		villagers = append(villagers, id)
 	}
 	if len(villagers) == 0 {
-		return required("villagerIds", msg.TagVillagersRequired)
+		return hook.Required("villagerIds", msg.TagVillagersRequired)
 	}
 	raw, ok := b["tagIds"]
 	if !ok {
-		return required("tagIds", msg.TagsRequired)
+		return hook.Required("tagIds", msg.TagsRequired)
 	}
-	tags, err := idsOf(raw, "tagIds")
+	tags, err := hook.IDs(raw, "tagIds")
 	if err != nil {
 		return err
 	}
 	mode := tagsReplace
 	if v, ok := b["mode"]; ok {
 		if mode, _ = v.(string); mode != tagsReplace && mode != tagsAdd && mode != tagsRemove {
-			return required("mode", msg.TagModeInvalid)
+			return hook.Required("mode", msg.TagModeInvalid)
 		}
 	}
 	villager, tagModule, err := h.modules("villager", "personTag")

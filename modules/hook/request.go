@@ -1,4 +1,7 @@
-package security
+// Package hook holds what the hand-written hook routes of business modules share:
+// finding their module, reading a strict JSON body, ids from the path and the
+// body, and the 400 answers naming a parameter.
+package hook
 
 import (
 	"encoding/json"
@@ -14,20 +17,20 @@ import (
 	"xiangzhi/engine/schema"
 )
 
-// maxBatch is the most records one call may name.
-const maxBatch = 1000
+// MaxBatch is the most records one call may name.
+const MaxBatch = 1000
 
-// module is the served module name, or 503 when it is not loaded.
-func module(app *engine.App, name string) (*schema.Module, error) {
+// Module is the served Module name, or 503 when it is not loaded.
+func Module(app *engine.App, name string) (*schema.Module, error) {
 	if m := app.Modules().Module(name); m != nil {
 		return m, nil
 	}
 	return nil, httpx.NewError(http.StatusServiceUnavailable, fmt.Sprintf(msg.HookModuleMissing, name))
 }
 
-// body reads the JSON object of the request (an empty body is an empty
+// Body reads the JSON object of the request (an empty Body is an empty
 // object) and refuses keys other than allowed.
-func body(c echo.Context, allowed ...string) (map[string]any, error) {
+func Body(c echo.Context, allowed ...string) (map[string]any, error) {
 	if c.Request().ContentLength == 0 {
 		return map[string]any{}, nil
 	}
@@ -56,8 +59,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// idOf reads a positive id given as a JSON number or a decimal string.
-func idOf(v any) (int64, bool) {
+// ID reads a positive id given as a JSON number or a decimal string.
+func ID(v any) (int64, bool) {
 	var s string
 	switch x := v.(type) {
 	case json.Number:
@@ -71,30 +74,40 @@ func idOf(v any) (int64, bool) {
 	return id, err == nil && id > 0
 }
 
-// idsOf reads a list of ids, dropping repeats; key names the field in
+// IDs reads a list of ids, dropping repeats; key names the field in
 // the error.
-func idsOf(v any, key string) ([]int64, error) {
+func IDs(v any, key string) ([]int64, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, badParam(key)
+		return nil, BadParam(key)
 	}
-	if len(list) > maxBatch {
-		return nil, httpx.BadRequest(fmt.Sprintf(msg.HookTooManyIDs, maxBatch))
+	if len(list) > MaxBatch {
+		return nil, httpx.BadRequest(fmt.Sprintf(msg.HookTooManyIDs, MaxBatch))
 	}
 	var out []int64
 	for _, e := range list {
-		id, ok := idOf(e)
+		id, ok := ID(e)
 		if !ok {
-			return nil, badParam(key)
+			return nil, BadParam(key)
 		}
-		if !containsID(out, id) {
+		if !ContainsID(out, id) {
 			out = append(out, id)
 		}
 	}
 	return out, nil
 }
 
-func containsID(xs []int64, x int64) bool {
+// PathID reads the :id path parameter.
+func PathID(c echo.Context) (int64, error) {
+	id, ok := ID(c.Param("id"))
+	if !ok {
+		return 0, httpx.BadRequest(msg.BadID)
+	}
+	return id, nil
+}
+
+// ContainsID reports whether x is among xs.
+func ContainsID(xs []int64, x int64) bool {
 	for _, v := range xs {
 		if v == x {
 			return true
@@ -103,14 +116,15 @@ func containsID(xs []int64, x int64) bool {
 	return false
 }
 
-func badParam(key string) error {
+// BadParam answers a malformed parameter.
+func BadParam(key string) error {
 	text := fmt.Sprintf(msg.BadParam, key)
 	return &httpx.Error{Status: http.StatusBadRequest, Message: text,
 		Fields: []schema.FieldError{{Field: key, Message: text}}}
 }
 
-// required answers a missing parameter with text.
-func required(key, text string) error {
+// Required answers a missing parameter with text.
+func Required(key, text string) error {
 	return &httpx.Error{Status: http.StatusBadRequest, Message: text,
 		Fields: []schema.FieldError{{Field: key, Message: text}}}
 }
