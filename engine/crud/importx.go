@@ -241,6 +241,7 @@ func readRow(num int, cells []string, header []*column, m *schema.Module, set *s
 		}
 		row.rec[col.f.Name] = v
 	}
+	row.rec = schema.ApplyDefaults(m, row.rec)
 	err := schema.Validate(m, set, row.rec, false)
 	var ve *schema.ValidationError
 	switch {

@@ -55,6 +55,7 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
+	rec = schema.ApplyDefaults(x.m, rec)
 	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
 		return err
 	}
