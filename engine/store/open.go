@@ -23,9 +23,12 @@ const DefaultFile = "xiangzhi.db"
 
 // sqlitePragmas are set on every SQLite connection: WAL so readers never wait
 // for the writer, a busy timeout instead of SQLITE_BUSY errors, foreign keys,
-// and NORMAL sync (safe with WAL, much faster than FULL).
+// NORMAL sync (safe with WAL, much faster than FULL), and the file mapped
+// into memory (up to 1 GiB): reading a page is then a memory access instead of
+// a pread system call, which cost a sixth of a get-by-id's CPU at a million
+// rows. The mapping is shared by all connections through the OS page cache.
 const sqlitePragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
-	"&_pragma=synchronous(NORMAL)"
+	"&_pragma=synchronous(NORMAL)&_pragma=mmap_size(1073741824)"
 
 // Open connects to the database a URL names and pings it:
 //

@@ -151,8 +151,9 @@ func run(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) erro
 			fmt.Println("   first error:", r.FirstErr)
 		}
 	}
-	rss, hwm := memory(srv.Process.Pid)
-	fmt.Printf("server memory: RSS %s, peak %s\n", rss, hwm)
+	mem := memory(srv.Process.Pid)
+	fmt.Printf("server memory: RSS %s (heap and stacks %s, mapped database pages %s), peak RSS %s\n",
+		mem["VmRSS"], mem["RssAnon"], mem["RssFile"], mem["VmHWM"])
 	return nil
 }
 
@@ -226,23 +227,25 @@ func freeAddr() (string, error) {
 	return l.Addr().String(), nil
 }
 
-// memory reads the server's resident set size and its peak from /proc.
-func memory(pid int) (rss, peak string) {
+// memory reads the server's resident memory from /proc: VmRSS in all,
+// RssAnon (heap and stacks: what the process really costs), RssFile (file
+// pages mapped in — the SQLite database is memory-mapped, and those pages are
+// the OS page cache, shared and reclaimable) and the peak VmHWM.
+func memory(pid int) map[string]string {
+	out := map[string]string{"VmRSS": "?", "RssAnon": "?", "RssFile": "?", "VmHWM": "?"}
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
-		return "?", "?"
+		return out
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) < 3 {
 			continue
 		}
-		switch f[0] {
-		case "VmRSS:":
-			rss = f[1] + " " + f[2]
-		case "VmHWM:":
-			peak = f[1] + " " + f[2]
+		key := strings.TrimSuffix(f[0], ":")
+		if _, ok := out[key]; ok {
+			out[key] = f[1] + " " + f[2]
 		}
 	}
-	return rss, peak
+	return out
 }
