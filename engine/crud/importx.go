@@ -13,6 +13,7 @@ import (
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
+	"xiangzhi/engine/richtext"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -241,7 +242,7 @@ func readRow(num int, cells []string, header []*column, m *schema.Module, set *s
 		}
 		row.rec[col.f.Name] = v
 	}
-	row.rec = schema.ApplyDefaults(m, row.rec)
+	row.rec = richtext.Sanitize(m, schema.ApplyDefaults(m, row.rec))
 	err := schema.Validate(m, set, row.rec, false)
 	var ve *schema.ValidationError
 	switch {

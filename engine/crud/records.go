@@ -13,6 +13,7 @@ import (
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
+	"xiangzhi/engine/richtext"
 	"xiangzhi/engine/schema"
 )
 
@@ -55,7 +56,7 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
-	rec = schema.ApplyDefaults(x.m, rec)
+	rec = richtext.Sanitize(x.m, schema.ApplyDefaults(x.m, rec))
 	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
 		return err
 	}
@@ -79,6 +80,7 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
+	rec = richtext.Sanitize(x.m, rec)
 	if err := schema.Validate(x.m, x.set, rec, true); err != nil {
 		return err
 	}
