@@ -26,17 +26,9 @@ type StatusRequest struct {
 // transition runs a status action. The action names its own permission
 // code, so authorization waits until the body is read.
 func (d *Dispatcher) transition(c echo.Context, x *call) error {
-	body, err := httpx.BindObject(c, d.opts.MaxBody)
+	a, req, err := d.readAction(c, x)
 	if err != nil {
 		return err
-	}
-	req, err := readStatusRequest(body)
-	if err != nil {
-		return err
-	}
-	a := findAction(x.m, req.Action)
-	if a == nil {
-		return httpx.NewError(http.StatusBadRequest, fmt.Sprintf(msg.UnknownAction, req.Action))
 	}
 	if x.scope, err = d.opts.Authorizer.Authorize(c, x.m.ActionCode(*a)); err != nil {
 		return err
@@ -61,6 +53,33 @@ func (d *Dispatcher) transition(c echo.Context, x *call) error {
 		return fmt.Errorf("status %s %d %s: %w", x.m.Name, x.id, a.Name, err)
 	}
 	return httpx.OK(c, rec)
+}
+
+// readAction reads the body and the action it names. The permission code
+// depends on the action, so the body comes first; a body that names no
+// valid action is still answered as the caller deserves: 401 or 403 before
+// any 400, checked against the module's view code, so an anonymous caller
+// learns nothing about the request's shape.
+func (d *Dispatcher) readAction(c echo.Context, x *call) (*schema.Action, StatusRequest, error) {
+	fail := func(err error) (*schema.Action, StatusRequest, error) {
+		if _, aerr := d.opts.Authorizer.Authorize(c, x.m.Code("view")); aerr != nil {
+			return nil, StatusRequest{}, aerr
+		}
+		return nil, StatusRequest{}, err
+	}
+	body, err := httpx.BindObject(c, d.opts.MaxBody)
+	if err != nil {
+		return fail(err)
+	}
+	req, err := readStatusRequest(body)
+	if err != nil {
+		return fail(err)
+	}
+	a := findAction(x.m, req.Action)
+	if a == nil {
+		return fail(httpx.NewError(http.StatusBadRequest, fmt.Sprintf(msg.UnknownAction, req.Action)))
+	}
+	return a, req, nil
 }
 
 // readStatusRequest checks the body's keys and types: action (text,
