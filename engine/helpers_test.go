@@ -42,7 +42,9 @@ func (s *syncBuffer) String() string {
 }
 
 // testAuthorizer allows every code, recording it, except the one named in
-// X-Test-Deny; X-Test-Tenant picks the tenant (1 by default).
+// X-Test-Deny; X-Test-Tenant picks the tenant (1 by default); X-Test-Org
+// makes the caller a member of that organisation (path /<org>/) who reaches
+// its subtree only.
 type testAuthorizer struct {
 	mu    sync.Mutex
 	codes []string
@@ -58,6 +60,10 @@ func (a *testAuthorizer) Authorize(c echo.Context, code string) (store.Scope, er
 	tenant := int64(1)
 	if s := c.Request().Header.Get("X-Test-Tenant"); s != "" {
 		tenant, _ = strconv.ParseInt(s, 10, 64)
+	}
+	if s := c.Request().Header.Get("X-Test-Org"); s != "" {
+		org, _ := strconv.ParseInt(s, 10, 64)
+		return store.Scope{TenantID: tenant, UserID: 7, OrgID: org, OrgPath: "/" + s + "/", Mode: store.ScopeSubtree}, nil
 	}
 	return store.Scope{TenantID: tenant, UserID: 7, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}, nil
 }

@@ -172,6 +172,18 @@ func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, re
 		if x.scope, err = d.opts.Authorizer.Authorize(c, m.Code(o.code)); err != nil {
 			return err
 		}
+		x.scope = moduleScope(m, x.scope)
 	}
 	return o.run(d, c, x)
+}
+
+// moduleScope is the scope a module's rows are reached in: data scope
+// applies to orgScoped modules only. The rows of any other module (shared
+// code lists such as person tags, county-wide settings) belong to the whole
+// tenant: every holder of the module's codes reaches all of them.
+func moduleScope(m *schema.Module, sc store.Scope) store.Scope {
+	if !m.OrgScoped {
+		sc.Mode = store.ScopeAll
+	}
+	return sc
 }

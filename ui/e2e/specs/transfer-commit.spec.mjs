@@ -1,6 +1,7 @@
 // Import committed (spec §9) on 土地信息 (landInformation): a file with one good row passes the dry run
 // (共 1 行：可导入 1 行), 确认导入 writes it (成功导入 1 条数据), the dialog closes and the new row is in the
 // list. The row's 地块编码 carries a per-run suffix.
+// (The file sorts after login-password-change.spec.mjs, which must be the first to sign the administrator in.)
 import { signInAdmin, urlIs, visible } from "../lib.mjs";
 import { xlsx } from "../xlsx.mjs";
 
