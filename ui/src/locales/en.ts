@@ -13,6 +13,7 @@ const en: Messages = {
     confirm: "OK",
     empty: "None",
     yes: "Yes",
+    unknownValue: "Unknown",
     no: "No",
     reset: "Reset",
     retry: "Retry",

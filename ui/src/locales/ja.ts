@@ -13,6 +13,7 @@ const ja: Messages = {
     confirm: "OK",
     empty: "なし",
     yes: "はい",
+    unknownValue: "不明",
     no: "いいえ",
     reset: "リセット",
     retry: "再試行",

@@ -13,6 +13,7 @@ const ko: Messages = {
     confirm: "확인",
     empty: "없음",
     yes: "예",
+    unknownValue: "알 수 없음",
     no: "아니요",
     reset: "초기화",
     retry: "다시 시도",

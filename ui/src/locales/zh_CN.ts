@@ -14,6 +14,7 @@ const zhCN = {
     confirm: "确定",
     empty: "无",
     yes: "是",
+    unknownValue: "未知",
     no: "否",
     reset: "重置",
     retry: "重试",

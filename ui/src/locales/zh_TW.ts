@@ -13,6 +13,7 @@ const zhTW: Messages = {
     confirm: "確定",
     empty: "無",
     yes: "是",
+    unknownValue: "未知",
     no: "否",
     reset: "重設",
     retry: "重試",

@@ -13,7 +13,7 @@ describe("format", () => {
 
   const tests = [
     { name: "choice by label", value: "2", fmt: { options: [{ value: "2", label: "二级" }] }, want: "二级" },
-    { name: "unknown choice as itself", value: "9", fmt: { options: [{ value: "2", label: "二级" }] }, want: "9" },
+    { name: "out-of-range choice shows 未知", value: "9", fmt: { options: [{ value: "2", label: "二级" }] }, want: "未知" },
     { name: "boolean", value: true, fmt: {}, want: "是" },
     { name: "date", value: "2024-03-05T10:11:12", fmt: { type: "date" }, want: "2024-03-05" },
     { name: "datetime", value: "2024-03-05T10:11:12", fmt: { type: "datetime" }, want: "2024-03-05 10:11:12" },

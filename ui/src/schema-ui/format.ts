@@ -31,10 +31,10 @@ export function maskValue(value: string, mask: string): string {
   }
 }
 
-/** labelOf finds a choice's label; an unknown value shows as itself. */
-export function labelOf(options: readonly Option[] | undefined, value: unknown): string {
+/** labelOf finds a choice's label; an unknown value shows as fallback (itself by default). */
+export function labelOf(options: readonly Option[] | undefined, value: unknown, fallback?: string): string {
   const found = options?.find((o) => String(o.value) === String(value));
-  return found ? found.label : String(value);
+  return found ? found.label : (fallback ?? String(value));
 }
 
 /** How to read one value. */
@@ -60,7 +60,8 @@ function objectText(value: object): string {
 export function formatValue(value: unknown, fmt: CellFormat = {}): string {
   if (isBlank(value)) return "";
   if (Array.isArray(value)) return value.map((v) => formatValue(v, fmt)).filter(Boolean).join("、");
-  if (fmt.options) return labelOf(fmt.options, value);
+  // The specification: a dictionary-driven value out of range shows 未知.
+  if (fmt.options) return labelOf(fmt.options, value, t("common.unknownValue"));
   if (typeof value === "boolean" || fmt.type === "bool" || fmt.type === "boolean") {
     return value === true || value === "true" || value === 1 ? t("common.yes") : t("common.no");
   }
