@@ -5,7 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"xiangzhi/engine/internal/apitest"
+	"xiangzhi/engine/apitest"
 )
 
 // The module bases of testdata/schemas.

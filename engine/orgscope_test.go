@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"xiangzhi/engine/internal/apitest"
+	"xiangzhi/engine/apitest"
 )
 
 // TestDataScopeFollowsOrgScoped: rows of an orgScoped module are reached in

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"xiangzhi/engine/internal/apitest"
+	"xiangzhi/engine/apitest"
 	"xiangzhi/engine/schema"
 )
 

@@ -15,9 +15,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/apitest"
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/internal/apitest"
 )
 
 func TestRoutesDeclareCodes(t *testing.T) {

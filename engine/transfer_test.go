@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/xuri/excelize/v2"
 
-	"xiangzhi/engine/internal/apitest"
+	"xiangzhi/engine/apitest"
 )
 
 // workbook builds an xlsx whose first sheet holds rows; a time.Time cell

@@ -12,7 +12,6 @@ import (
 	"crypto/rsa"
 	"crypto/sha256"
 	"crypto/x509"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -21,7 +20,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,8 +27,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"xiangzhi/engine/apitest"
 
-	"github.com/go-sql-driver/mysql"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"xiangzhi/engine"
@@ -101,10 +99,10 @@ type testDB struct {
 func testDBs() []testDB {
 	dbs := []testDB{{name: "sqlite", open: func(*testing.T) string { return "" }}}
 	if os.Getenv("XZ_TEST_POSTGRES") != "" {
-		dbs = append(dbs, testDB{name: "postgres", open: freshPostgres})
+		dbs = append(dbs, testDB{name: "postgres", open: apitest.PostgresURL})
 	}
 	if os.Getenv("XZ_TEST_MYSQL") != "" {
-		dbs = append(dbs, testDB{name: "mysql", open: freshMySQL})
+		dbs = append(dbs, testDB{name: "mysql", open: apitest.MySQLURL})
 	}
 	return dbs
 }
@@ -202,68 +200,6 @@ func uniqueName(prefix string) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return prefix + hex.EncodeToString(b)
-}
-
-// freshPostgres creates a schema of its own on XZ_TEST_POSTGRES and
-// returns a URL whose search_path is that schema.
-func freshPostgres(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv("XZ_TEST_POSTGRES")
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	name := uniqueName("xz_sys_")
-	if _, err := admin.Exec("CREATE SCHEMA " + name); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if db, err := sql.Open("pgx", base); err == nil {
-			_, _ = db.Exec("DROP SCHEMA " + name + " CASCADE")
-			db.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", name)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
-
-// freshMySQL creates a database of its own on the XZ_TEST_MYSQL server (a
-// go-sql-driver DSN) and returns its mysql:// URL.
-func freshMySQL(t *testing.T) string {
-	t.Helper()
-	cfg, err := mysql.ParseDSN(os.Getenv("XZ_TEST_MYSQL"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin, err := sql.Open("mysql", cfg.FormatDSN())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	name := uniqueName("xz_sys_")
-	if _, err := admin.Exec("CREATE DATABASE " + name + " CHARACTER SET utf8mb4"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if db, err := sql.Open("mysql", cfg.FormatDSN()); err == nil {
-			_, _ = db.Exec("DROP DATABASE " + name)
-			db.Close()
-		}
-	})
-	u := url.URL{Scheme: "mysql", Host: cfg.Addr, Path: "/" + name}
-	if cfg.Passwd != "" {
-		u.User = url.UserPassword(cfg.User, cfg.Passwd)
-	} else {
-		u.User = url.User(cfg.User)
-	}
-	return u.String()
 }
 
 // call sends a request to app and decodes the JSON envelope (an answer
