@@ -7,13 +7,22 @@ import { NAMED_ROUTES } from "../app/routes";
 import { lazyPage } from "../components/RouteBoundary/RouteBoundary";
 
 const placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
+const userEdit = lazyPage("user-edit", () => import("./users/UserEditPage"));
+
+/** BUILT are the screens that have landed; every other named route is still the placeholder. */
+const BUILT: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "user-management": lazyPage("user-management", () => import("./users/UserManagementPage")),
+  "user-add": userEdit,
+  "user-edit": userEdit,
+  "self-edit": lazyPage("self-edit", () => import("./profile/ProfilePage")),
+};
 
 /** The named routes the shell renders (login and UserWorkbench are the shell's own). */
 const SHELL_NAMED = Object.keys(NAMED_ROUTES).filter((name) => name !== "login" && name !== "UserWorkbench");
 
 /** SYSTEM_SCREENS maps each system route name (also a server menu's component name) to its screen. */
 export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  SHELL_NAMED.map((name) => [name, placeholder]),
+  SHELL_NAMED.map((name) => [name, BUILT[name] ?? placeholder]),
 );
 
 /** systemScreenFor finds a screen by component name, ignoring case and separators (UserManagement = user-management). */

@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from "react";
 import { Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from "antd";
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
+import { IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useLogout } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { buildMenuTree, NEW_WINDOW_PATHS, trailTo, type MenuNode } from "../../app/menus";
-import { moduleRouteOf, modulePath } from "../../app/routes";
+import { moduleRouteOf, modulePath, NAMED_ROUTES } from "../../app/routes";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { useUiStore } from "../../stores/useUiStore";
 import { Breadcrumbs } from "../Breadcrumbs/Breadcrumbs";
@@ -86,8 +86,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <LocaleSwitcher />
             <Dropdown
               menu={{
-                items: [{ key: "logout", icon: <LogoutOutlined />, label: t("shell.logout") }],
+                items: [
+                  { key: "profile", icon: <IdcardOutlined />, label: t("system.profile.menu") },
+                  { key: "logout", icon: <LogoutOutlined />, label: t("shell.logout") },
+                ],
                 onClick: ({ key }) => {
+                  if (key === "profile") navigate(NAMED_ROUTES["self-edit"]);
                   if (key === "logout") logout();
                 },
               }}

@@ -1,0 +1,234 @@
+// User add and edit (spec §2 "User edit", routes user-add and user-edit; ?isDetail=true shows the user
+// read-only): every field of the UserDetail with the rules of spec §5, the organisation cascader and the
+// role multi-select, and in edit mode the new password and the administrator's current login password,
+// both encrypted before they are sent. Save, Reset and Back.
+
+import { useEffect, useState } from "react";
+import { Button, Card, Form, Input, Modal, Select, Space, Spin, Tooltip, message } from "antd";
+import { QuestionCircleOutlined } from "@ant-design/icons";
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { encryptPasswords, fetchPasswordRule } from "../../app/authApi";
+import { AvatarField } from "../avatar/AvatarField";
+import { noSpaces, toRule } from "../formRules";
+import { useCloseTo } from "../useCloseTo";
+import { uniqueRule } from "./asyncRules";
+import { OrgCascader, orgChain } from "./OrgCascader";
+import { saveFailureOf } from "./saveErrors";
+import { getUser, listRoles, mobileTaken, orgOf, saveUser, usernameTaken, type RoleOption, type UserDetail } from "./userApi";
+import * as R from "./userRules";
+
+/** UserFormValues are the form's fields. */
+interface UserFormValues {
+  username: string;
+  familyName: string;
+  name: string;
+  mobile: string;
+  email?: string;
+  imgPath?: string;
+  discTitle?: string;
+  discDetail?: string;
+  registerTime?: string;
+  lastLogin?: string;
+  orgPath?: number[];
+  roleIds?: number[];
+  newPassword?: string;
+  currentUserPwd?: string;
+}
+
+const SERVER_FIELDS = ["username", "familyName", "name", "mobile", "email", "imgPath", "discTitle", "discDetail", "roleIds", "orgId", "newPassword", "currentUserPwd"];
+
+const LIST_PATH = "/user-management";
+
+/** valuesOf turns a loaded user into form values, the organisation as a path from topId. */
+async function valuesOf(u: UserDetail): Promise<UserFormValues> {
+  const [top, own] = await Promise.all([orgOf(), u.orgId ? orgOf(u.userId) : Promise.resolve(null)]);
+  const orgPath = top && own ? orgChain(own.path, top.id) : [];
+  const roleIds = u.roleIds ? u.roleIds.split(",").filter(Boolean).map(Number) : [];
+  const { username, familyName, name, mobile, email, imgPath, discTitle, discDetail, registerTime, lastLogin } = u;
+  return { username, familyName, name, mobile, email, imgPath, discTitle, discDetail, registerTime, lastLogin, orgPath, roleIds };
+}
+
+const trimmed = (v?: string) => (v ?? "").trim();
+
+export default function UserEditPage() {
+  const { t } = useTranslation();
+  const closeTo = useCloseTo();
+  const [params] = useSearchParams();
+  const userId = Number(params.get("userId") ?? 0) || 0;
+  const isNew = userId === 0;
+  const readOnly = !isNew && params.get("isDetail") === "true";
+  const [form] = Form.useForm<UserFormValues>();
+  const [initial, setInitial] = useState<UserFormValues | null>(isNew ? ({} as UserFormValues) : null);
+  const [roles, setRoles] = useState<RoleOption[]>([]);
+  const [rule, setRule] = useState("");
+  const [saving, setSaving] = useState(false);
+  const f = (key: string) => t(`system.users.${key}`);
+
+  useEffect(() => {
+    void listRoles().then(setRoles, () => message.error(R.USER_MSG.loadFailed));
+    if (!isNew && !readOnly) void fetchPasswordRule().then(setRule);
+    if (isNew) return;
+    let live = true;
+    getUser(userId)
+      .then(valuesOf)
+      .then((v) => {
+        if (!live) return;
+        setInitial(v);
+        form.setFieldsValue(v);
+      })
+      .catch(() => message.error(R.USER_MSG.userLoadFailed));
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  const reset = () => {
+    form.resetFields();
+    if (initial) form.setFieldsValue(initial);
+  };
+
+  const submit = async (v: UserFormValues) => {
+    setSaving(true);
+    try {
+      const body: Record<string, unknown> = {
+        username: trimmed(v.username),
+        familyName: trimmed(v.familyName),
+        name: trimmed(v.name),
+        mobile: trimmed(v.mobile),
+        email: trimmed(v.email),
+        imgPath: v.imgPath ?? "",
+        discTitle: trimmed(v.discTitle),
+        discDetail: trimmed(v.discDetail),
+        roleIds: (v.roleIds ?? []).join(","),
+        orgId: v.orgPath?.[v.orgPath.length - 1] ?? 0,
+      };
+      if (!isNew) {
+        const secrets = [v.currentUserPwd ?? "", ...(v.newPassword ? [v.newPassword] : [])];
+        const [current, next] = await encryptPasswords(...secrets);
+        Object.assign(body, { id: userId, userId, currentUserPwd: current, newPassword: next ?? "" });
+      }
+      const saved = await saveUser(body, isNew);
+      void message.success(f("saved"));
+      const initialPassword = (saved as { initialPassword?: string } | null)?.initialPassword;
+      if (initialPassword) Modal.info({ title: f("initialPasswordTitle"), content: t("system.users.initialPassword", { password: initialPassword }) });
+      closeTo(LIST_PATH);
+    } catch (err) {
+      const failure = saveFailureOf(err, f("saveFailed"), SERVER_FIELDS);
+      void message.error(failure.message);
+      if (failure.fields.length) form.setFields(failure.fields.map((x) => ({ name: x.name as keyof UserFormValues, errors: x.errors })));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!initial) return <Spin style={{ display: "block", margin: 48 }} />;
+
+  return (
+    <Card title={readOnly ? f("detailTitle") : isNew ? f("addTitle") : f("editTitle")}>
+      <Form<UserFormValues>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 14 }}
+        disabled={readOnly}
+        initialValues={initial}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item
+          name="username"
+          label={f("username")}
+          required
+          validateFirst
+          validateDebounce={400}
+          getValueFromEvent={noSpaces}
+          rules={isNew ? [toRule(R.checkUsername), uniqueRule(R.checkUsername, usernameTaken, R.USER_MSG.usernameTaken)] : []}
+        >
+          <Input maxLength={R.USER_LIMITS.username} allowClear disabled={!isNew} />
+        </Form.Item>
+        <Form.Item name="familyName" label={f("familyName")} required rules={[toRule(R.checkFamilyName)]}>
+          <Input maxLength={R.USER_LIMITS.personName} allowClear />
+        </Form.Item>
+        <Form.Item name="name" label={f("name")} required rules={[toRule(R.checkName)]}>
+          <Input maxLength={R.USER_LIMITS.personName} allowClear />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label={f("mobile")}
+          required
+          validateFirst
+          validateDebounce={400}
+          getValueFromEvent={noSpaces}
+          rules={[toRule(R.checkMobile), uniqueRule(R.checkMobile, (m) => mobileTaken(m, userId || undefined), R.USER_MSG.mobileTaken)]}
+        >
+          <Input maxLength={R.USER_LIMITS.mobile} allowClear />
+        </Form.Item>
+        <Form.Item name="email" label={f("email")} getValueFromEvent={noSpaces} rules={[toRule(R.checkProfileEmail)]}>
+          <Input maxLength={R.USER_LIMITS.email} allowClear />
+        </Form.Item>
+        <Form.Item name="imgPath" label={f("avatar")}>
+          <AvatarField disabled={readOnly} />
+        </Form.Item>
+        <Form.Item name="discTitle" label={f("discTitle")} rules={[toRule(R.checkDiscTitle)]}>
+          <Input maxLength={R.USER_LIMITS.discTitle} allowClear />
+        </Form.Item>
+        <Form.Item name="discDetail" label={f("discDetail")} rules={[toRule(R.checkDiscDetail)]}>
+          <Input.TextArea maxLength={R.USER_LIMITS.discDetail} showCount allowClear rows={4} />
+        </Form.Item>
+        {!isNew && (
+          <>
+            <Form.Item name="registerTime" label={f("registerTime")}>
+              <Input readOnly variant="borderless" />
+            </Form.Item>
+            <Form.Item name="lastLogin" label={f("lastLogin")}>
+              <Input readOnly variant="borderless" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="orgPath" label={f("org")} required rules={[toRule(R.checkOrg)]}>
+          <OrgCascader placeholder={f("orgPlaceholder")} disabled={readOnly} />
+        </Form.Item>
+        <Form.Item name="roleIds" label={f("roles")} required rules={[toRule(R.checkRoles)]}>
+          <Select mode="multiple" allowClear placeholder={f("rolesPlaceholder")} options={roles.map((r) => ({ value: r.id, label: r.name }))} optionFilterProp="label" />
+        </Form.Item>
+        {!isNew && !readOnly && (
+          <>
+            <Form.Item
+              name="newPassword"
+              label={
+                <Space size={4}>
+                  {f("newPassword")}
+                  <Tooltip title={rule || R.USER_MSG.passwordPolicy}>
+                    <QuestionCircleOutlined aria-label={f("passwordRule")} />
+                  </Tooltip>
+                </Space>
+              }
+              getValueFromEvent={noSpaces}
+              rules={[toRule(R.checkNewPassword)]}
+            >
+              <Input.Password maxLength={20} autoComplete="new-password" allowClear />
+            </Form.Item>
+            <Form.Item name="currentUserPwd" label={f("currentPassword")} required getValueFromEvent={noSpaces} rules={[toRule(R.checkCurrentPassword)]}>
+              <Input.Password maxLength={R.USER_LIMITS.input} autoComplete="current-password" allowClear />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item wrapperCol={{ offset: 5, span: 14 }}>
+          <Space>
+            {!readOnly && (
+              <>
+                <Button type="primary" htmlType="submit" loading={saving}>
+                  {f("save")}
+                </Button>
+                <Button onClick={reset}>{t("common.reset")}</Button>
+              </>
+            )}
+            <Button disabled={false} onClick={() => closeTo(LIST_PATH)}>
+              {t("common.back")}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
