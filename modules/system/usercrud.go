@@ -131,7 +131,9 @@ func (s *Service) userLinks(ctx context.Context, v *auth.Viewer, in *userInput) 
 // user they reach, confirming with their own password (currentUserPwd);
 // newPassword, when given, resets the user's password (an initial one the
 // user must change, unless the administrator edits themselves) and ends
-// the user's sessions.
+// the user's sessions. An administrator resetting their own password gets
+// a new token in the answer, as after a profile change, so the console's
+// session goes on.
 func (s *Service) updateUser(c echo.Context) error {
 	v := viewer(c)
 	in, err := s.userForm(c)
@@ -191,19 +193,24 @@ func (s *Service) updateUser(c echo.Context) error {
 	if err := upd.Exec(ctx); err != nil {
 		return fmt.Errorf("update user %d: %w", id, err)
 	}
+	out := profileAnswer{}
 	if newPassword != "" {
 		if err := s.auth.SetPassword(ctx, id, newPassword, id != v.UserID); err != nil {
 			return err
+		}
+		if id == v.UserID {
+			if out.Token, err = s.auth.StartSession(ctx, target, c.RealIP(), c.Request().UserAgent()); err != nil {
+				return err
+			}
 		}
 	}
 	if err := s.authz.Reload(ctx); err != nil {
 		return err
 	}
-	d, err := s.userDTOByID(ctx, v.TenantID, id)
-	if err != nil {
+	if out.userDTO, err = s.userDTOByID(ctx, v.TenantID, id); err != nil {
 		return err
 	}
-	return okUser(c, d)
+	return okUser(c, out)
 }
 
 func hasOrg(u *ent.User, id int64) bool {
@@ -264,8 +271,9 @@ func (s *Service) deleteUser(c echo.Context) error {
 	return okMsg(c, msg.UserDeleted, nil)
 }
 
-// profileAnswer is the profile after a self-edit, with a new token when
-// the password changed (every older session ended).
+// profileAnswer is a user after a save of the profile or the user form,
+// with a new token when the signed-in user's own password changed (every
+// older session ended).
 type profileAnswer struct {
 	*userDTO
 	Token string `json:"token,omitempty"`

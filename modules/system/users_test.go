@@ -328,6 +328,9 @@ func TestUpdateAndDeleteUser(t *testing.T) {
 	if status != 200 || env["data"].(map[string]any)["familyName"] != "钱" {
 		t.Fatalf("update = %d %v", status, env)
 	}
+	if tok, ok := env["data"].(map[string]any)["token"]; ok {
+		t.Errorf("resetting another user's password answered a token %v", tok)
+	}
 	// The reset ended the user's sessions; the new password is an
 	// initial one.
 	if status, _ := call(t, app, targetToken, http.MethodGet, "/api/system/cscpCurrentUserDetails", nil); status != 401 {
@@ -356,6 +359,29 @@ func TestUpdateAndDeleteUser(t *testing.T) {
 	// _method override works for the console's POST-as-DELETE.
 	if status, _ := call(t, app, tr.townAdmin, http.MethodPost, fmt.Sprintf("/api/system/cscpUsers/%d?_method=DELETE", outside.ID), nil); status != 404 {
 		t.Errorf("override delete outside = %d, want 404", status)
+	}
+}
+
+// An administrator resetting their own password through the user form
+// gets a new token: the old session ends, the new one works, and the new
+// password is theirs (not an initial one to change).
+func TestUpdateOwnPassword(t *testing.T) {
+	tr := newTree(t)
+	app := tr.app
+	form := with(validUser(tr, "townadmin", "13500000009"), "id", tr.townAdminRow, "orgId", tr.town1.ID,
+		"currentUserPwd", encrypt(t, app, testPassword), "newPassword", encrypt(t, app, "Own-reset-33"))
+	d := mustOK(t, app, tr.townAdmin, http.MethodPut, "/api/system/cscpUserDetails", form).(map[string]any)
+	fresh, _ := d["token"].(string)
+	if fresh == "" || d["username"] != "townadmin" {
+		t.Fatalf("own password reset answered %v, want the user and a token", d)
+	}
+	if status, _ := call(t, app, tr.townAdmin, http.MethodGet, "/api/system/cscpCurrentUserDetails", nil); status != 401 {
+		t.Errorf("old token = %d, want 401", status)
+	}
+	mustOK(t, app, fresh, http.MethodGet, "/api/system/cscpCurrentUserDetails", nil)
+	status, env := tryLogin(t, app, map[string]any{"username": "townadmin"}, "Own-reset-33")
+	if status != 200 || env["data"].(map[string]any)["mustChangePassword"] != false {
+		t.Errorf("login with the own new password = %d %v", status, env)
 	}
 }
 

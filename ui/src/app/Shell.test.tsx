@@ -42,6 +42,7 @@ describe("shell", () => {
     server.use(
       http.get("/api/system/cscpMenus", () => ok(menus)),
       http.get("/api/modules", () => ok([{ name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "p" }])),
+      http.get("/api/userDetails/userDetailsOr", () => ok({ data: [], recordsTotal: 0 })),
     );
     renderApp("/");
     expect(await screen.findByText("欢迎，管理员")).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe("shell", () => {
     expect(screen.getAllByText("网上村务").length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByText("用户管理")[0]);
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/user-management"));
-    expect(await screen.findByText("该页面正在建设中。")).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText("搜索用户名、姓名、手机号、邮箱、描述")).toBeInTheDocument();
     expect(useTabsStore.getState().tabs.map((t) => t.key)).toEqual(["/workbench", "/user-management"]);
   });
 

@@ -9,6 +9,7 @@ import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { encryptPasswords, fetchPasswordRule } from "../../app/authApi";
+import { useSessionStore } from "../../stores/useSessionStore";
 import { AvatarField } from "../avatar/AvatarField";
 import { noSpaces, toRule } from "../formRules";
 import { useCloseTo } from "../useCloseTo";
@@ -109,8 +110,10 @@ export default function UserEditPage() {
         Object.assign(body, { id: userId, userId, currentUserPwd: current, newPassword: next ?? "" });
       }
       const saved = await saveUser(body, isNew);
+      // An administrator who reset their own password ended their sessions; the answer's token goes on.
+      if (saved.token) useSessionStore.setState({ token: saved.token, mustChangePassword: false });
       void message.success(f("saved"));
-      const initialPassword = (saved as { initialPassword?: string } | null)?.initialPassword;
+      const initialPassword = saved.initialPassword;
       if (initialPassword) Modal.info({ title: f("initialPasswordTitle"), content: t("system.users.initialPassword", { password: initialPassword }) });
       closeTo(LIST_PATH);
     } catch (err) {

@@ -1,4 +1,4 @@
-// User management (spec §2 "User management", route user-management): a search box, the 新增 button, the
+// User management (spec §2 "User management", route user-management): a search box, the add button, the
 // user table newest registration first, and per row edit, details (read-only edit page) and delete with
 // a confirmation. The pager shows only when the total exceeds the page size (spec §9).
 
@@ -8,7 +8,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Access } from "../../components/Access/Access";
-import { deleteUser, listUsers, type UserDetail } from "./userApi";
+import { deleteUser, listUsers, SEARCH_MAX, type UserDetail } from "./userApi";
 import { USER_MSG } from "./userRules";
 
 /** Spec §9: default page size 10, options 5, 10, 20, 50. */
@@ -36,6 +36,8 @@ export default function UserManagementPage() {
     setLoading(true);
     try {
       const res = await listUsers(query, page - 1, pageSize);
+      // A page emptied by deletions elsewhere falls back to the previous one.
+      if (res.data.length === 0 && page > 1) return setPage(page - 1);
       setRows(res.data);
       setTotal(res.recordsTotal);
     } catch {
@@ -53,8 +55,7 @@ export default function UserManagementPage() {
     try {
       await deleteUser(userId);
       void message.success(USER_MSG.deleted);
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-      else void load();
+      void load();
     } catch {
       void message.error(USER_MSG.deleteFailed);
     }
@@ -98,7 +99,7 @@ export default function UserManagementPage() {
       <Space style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
         <Input.Search
           allowClear
-          maxLength={255}
+          maxLength={SEARCH_MAX}
           style={{ width: 360 }}
           placeholder={f("searchPlaceholder")}
           value={search}

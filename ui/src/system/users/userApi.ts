@@ -58,6 +58,9 @@ export const USER_PATHS = {
   orgs: "/api/organ/cscpOrgs",
 } as const;
 
+/** SEARCH_MAX is the longest search text every filter accepts. */
+export const SEARCH_MAX = 50;
+
 /** SEARCH_FIELDS are the list filters the one search box fills (spec §7, OR-combined by the server). */
 const SEARCH_FIELDS = ["username", "familyName", "name", "mobile", "email", "discTitle", "discDetail"] as const;
 
@@ -65,7 +68,7 @@ const SEARCH_FIELDS = ["username", "familyName", "name", "mobile", "email", "dis
 export async function listUsers(search: string, page: number, size: number): Promise<UserPage> {
   const q = search.trim();
   const query: Record<string, string | number> = { sort: "register_time,desc", page, size };
-  if (q) for (const f of SEARCH_FIELDS) query[`${f}Like`] = f === "mobile" ? q.slice(0, 11) : q;
+  if (q) for (const f of SEARCH_FIELDS) query[`${f}Like`] = q;
   const data = await request<UserPage>(USER_PATHS.list, { query, silent: true });
   return { data: data?.data ?? [], recordsTotal: data?.recordsTotal ?? 0 };
 }
@@ -77,9 +80,16 @@ export const getCurrentUser = () => request<UserDetail>(USER_PATHS.current, { si
 export const deleteUser = (userId: number) =>
   request<unknown>(USER_PATHS.remove(userId), { method: "DELETE", silent: true });
 
+/** SavedUser is a saved user: a created one may carry its generated initial password, an administrator's
+ * own password reset a new token. */
+export interface SavedUser extends UserDetail {
+  initialPassword?: string;
+  token?: string;
+}
+
 /** saveUser creates (POST) or updates (PUT) a user; the caller shows the failure message. */
 export const saveUser = (body: Record<string, unknown>, isNew: boolean) =>
-  request<UserDetail>(USER_PATHS.save, { method: isNew ? "POST" : "PUT", body, silent: true });
+  request<SavedUser>(USER_PATHS.save, { method: isNew ? "POST" : "PUT", body, silent: true });
 
 /** saveProfile updates the signed-in user's profile. */
 export const saveProfile = (body: Record<string, unknown>) =>
