@@ -23,7 +23,7 @@ async function signInAsNewUser(ctx, username) {
 
 /** openProfile goes to the profile page through the user menu. */
 async function openProfile(page, username) {
-  await (await visible(page.getByText(/测试/).first())).hover();
+  await (await visible(page.locator(".ant-layout-header").getByText("测试", { exact: true }))).hover();
   await (await visible(page.getByRole("menuitem", { name: /个人信息/ }))).click();
   await urlIs(page, "/self-edit");
   assert.equal(await (await visible(field(page, "用户名"))).inputValue(), username);
