@@ -59,10 +59,15 @@ export default [
       await btn(dialog, "确定").click();
       await visible(page.getByText("选择的区域太大，超过了250K。请缩小选择区域！", { exact: true }));
       await screenshot("profile-avatar-too-large");
-      await dialog.locator(".ant-slider-handle").focus();
-      await page.keyboard.press("End");
+      // The wheel zooms in (the slider follows), the slider's End key to the most, then a drag pans.
       const box = await area.boundingBox();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100);
+      const handle = dialog.locator(".ant-slider-handle");
+      await page.waitForFunction(() => Number(document.querySelector(".ant-modal .ant-slider-handle")?.getAttribute("aria-valuenow")) > 1.5);
+      await handle.focus();
+      await page.keyboard.press("End");
+      assert.equal(await handle.getAttribute("aria-valuenow"), "8");
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 4 });
       await page.mouse.up();

@@ -2,7 +2,7 @@
 // dragging, and hand back the crop as a PNG data URL drawn on a canvas. A crop over 256000 characters is
 // refused with the specification's message and the dialog stays open.
 
-import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { Button, Modal, Slider, Space, Typography, message } from "antd";
 import { PictureOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
@@ -75,11 +75,20 @@ export function AvatarCropDialog({ open, onCancel, onOk }: AvatarCropDialogProps
     if (img) setView((v) => zoomAt(v, scale, cx, cy, size, VIEWPORT));
   };
 
-  const onWheel = (e: WheelEvent<HTMLCanvasElement>) => {
-    if (!img) return;
-    const rect = e.currentTarget.getBoundingClientRect();
-    zoomTo(view.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1), e.clientX - rect.left, e.clientY - rect.top);
-  };
+  // The wheel zooms around the pointer; the listener is not passive so the dialog does not scroll too.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !img) return;
+    const image = { width: img.naturalWidth, height: img.naturalHeight };
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      const factor = e.deltaY < 0 ? 1.1 : 1 / 1.1;
+      setView((v) => zoomAt(v, v.scale * factor, e.clientX - rect.left, e.clientY - rect.top, image, VIEWPORT));
+    };
+    canvas.addEventListener("wheel", onWheel, { passive: false });
+    return () => canvas.removeEventListener("wheel", onWheel);
+  }, [img, open]);
 
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     drag.current = { x: e.clientX, y: e.clientY };
@@ -133,7 +142,6 @@ export function AvatarCropDialog({ open, onCancel, onOk }: AvatarCropDialogProps
           aria-label={t("system.profile.avatar.area")}
           data-testid="avatar-crop-area"
           style={{ background: "#f0f0f0", cursor: img ? "move" : "default", touchAction: "none", display: "block" }}
-          onWheel={onWheel}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
