@@ -64,6 +64,7 @@ export default function UserEditPage() {
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [rule, setRule] = useState("");
   const [saving, setSaving] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const f = (key: string) => t(`system.users.${key}`);
 
   useEffect(() => {
@@ -78,7 +79,10 @@ export default function UserEditPage() {
         setInitial(v);
         form.setFieldsValue(v);
       })
-      .catch(() => message.error(R.USER_MSG.userLoadFailed));
+      .catch(() => {
+        if (live) setLoadFailed(true);
+        void message.error(R.USER_MSG.userLoadFailed);
+      });
     return () => {
       live = false;
     };
@@ -125,6 +129,12 @@ export default function UserEditPage() {
     }
   };
 
+  const back = (
+    <Button disabled={false} onClick={() => closeTo(LIST_PATH)}>
+      {t("common.back")}
+    </Button>
+  );
+  if (loadFailed) return <Card>{back}</Card>;
   if (!initial) return <Spin style={{ display: "block", margin: 48 }} />;
 
   return (
@@ -226,9 +236,7 @@ export default function UserEditPage() {
                 <Button onClick={reset}>{t("common.reset")}</Button>
               </>
             )}
-            <Button disabled={false} onClick={() => closeTo(LIST_PATH)}>
-              {t("common.back")}
-            </Button>
+            {back}
           </Space>
         </Form.Item>
       </Form>
