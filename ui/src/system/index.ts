@@ -11,9 +11,17 @@ const placeholder = lazyPage("placeholder", () => import("../components/Placehol
 /** The named routes the shell renders (login and UserWorkbench are the shell's own). */
 const SHELL_NAMED = Object.keys(NAMED_ROUTES).filter((name) => name !== "login" && name !== "UserWorkbench");
 
+/** The screens that have landed, by route name. */
+const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "role-management": lazyPage("role-management", () => import("./roles/RoleListPage")),
+  "role-add": lazyPage("role-add", () => import("./roles/RoleEditPage")),
+  "role-edit": lazyPage("role-edit", () => import("./roles/RoleEditPage")),
+  "async-routes-config": lazyPage("async-routes-config", () => import("./menus/MenuConfigPage")),
+};
+
 /** SYSTEM_SCREENS maps each system route name (also a server menu's component name) to its screen. */
 export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  SHELL_NAMED.map((name) => [name, placeholder]),
+  SHELL_NAMED.map((name) => [name, SCREENS[name] ?? placeholder]),
 );
 
 /** systemScreenFor finds a screen by component name, ignoring case and separators (UserManagement = user-management). */

@@ -23,6 +23,7 @@ export const MENU_MESSAGES = {
   pathRequired: "请输入路径",
   pathSlash: "路径必须以/开头",
   imageRequired: "请上传图片",
+  uploadFailed: "上传失败",
   dropRefused: "一级菜单只能在同级之间移动，非一级菜单不能成为一级菜单",
 } as const;
 

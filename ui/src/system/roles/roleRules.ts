@@ -71,11 +71,11 @@ export function forcedKeysOf(nodes: readonly MenuCheckNode[]): string[] {
 }
 
 /**
- * menusToSave answers the comma list of ids a terminal saves: the checked and half-checked keys (so a
- * parent whose children are partly chosen is granted too) and the forced ones, each once.
+ * menusToSave answers the comma list of ids a terminal saves: the forced ones and the checked ones, each
+ * once (the server adds every chosen menu's ancestors, so a half-checked parent is granted too).
  */
-export function menusToSave(checked: readonly string[], halfChecked: readonly string[], forced: readonly string[]): string {
-  return [...new Set([...forced, ...checked, ...halfChecked])].join(",");
+export function menusToSave(checked: readonly string[], forced: readonly string[]): string {
+  return [...new Set([...forced, ...checked])].join(",");
 }
 
 /**
