@@ -16,6 +16,7 @@ import { MENU_TERMINALS, roleApi, type MenuTerminal } from "./roleApi";
 import {
   checkedKeysOf,
   checkRole,
+  expandedKeysOf,
   forcedKeysOf,
   hasChosenMenu,
   menusToSave,
@@ -31,7 +32,10 @@ interface Loaded {
   values: RoleValues;
   trees: PerTerminal<CheckTreeNode[]>;
   checked: PerTerminal<string[]>;
-  forced: string[];
+  /** The keys each tree keeps checked whatever the user does (the web tree's workbench). */
+  forced: PerTerminal<string[]>;
+  /** The nodes shown open at first: those above a checked menu. */
+  expanded: PerTerminal<string[]>;
 }
 
 const TAB_LABEL: PerTerminal<string> = { web: "system.roles.menusWeb", mini: "system.roles.menusMini", app: "system.roles.menusApp" };
@@ -46,7 +50,8 @@ async function loadRole(id: number): Promise<Loaded> {
     values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "" },
     trees: per((i) => toTreeData(menus[i])),
     checked: per((i) => checkedKeysOf(menus[i])),
-    forced: menus.flatMap((m) => forcedKeysOf(m)),
+    forced: per((i) => forcedKeysOf(menus[i])),
+    expanded: per((i) => expandedKeysOf(menus[i])),
   };
 }
 
@@ -91,7 +96,7 @@ export default function RoleEditPage() {
 
   const submit = async (values: RoleValues) => {
     if (!loaded) return;
-    if (!hasChosenMenu(MENU_TERMINALS.map((k) => checked[k]), loaded.forced)) {
+    if (!hasChosenMenu(MENU_TERMINALS.map((k) => checked[k]), MENU_TERMINALS.flatMap((k) => loaded.forced[k]))) {
       message.warning(ROLE_MESSAGES.menuRequired);
       return;
     }
@@ -105,7 +110,7 @@ export default function RoleEditPage() {
         parentId: 0,
       });
       for (const terminal of MENU_TERMINALS) {
-        await roleApi.saveMenus(terminal, role.id, menusToSave(checked[terminal], loaded.forced));
+        await roleApi.saveMenus(terminal, role.id, menusToSave(checked[terminal], loaded.forced[terminal]));
       }
       message.success(id ? ROLE_MESSAGES.updateSuccess : ROLE_MESSAGES.createSuccess);
       close();
@@ -126,13 +131,13 @@ export default function RoleEditPage() {
         children: (
           <Tree
             checkable
-            defaultExpandAll
+            defaultExpandedKeys={loaded?.expanded[terminal]}
             selectable={false}
             treeData={loaded?.trees[terminal] ?? []}
             checkedKeys={checked[terminal]}
             onCheck={(keys) => {
               const list = (Array.isArray(keys) ? keys : keys.checked).map(String);
-              const forced = (loaded?.forced ?? []).filter((k) => checked[terminal].includes(k) && !list.includes(k));
+              const forced = (loaded?.forced[terminal] ?? []).filter((k) => !list.includes(k));
               setChecked((c) => ({ ...c, [terminal]: [...forced, ...list] }));
             }}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRole, checkedKeysOf, forcedKeysOf, hasChosenMenu, menusToSave, toTreeData, type MenuCheckNode } from "./roleRules";
+import { checkRole, checkedKeysOf, expandedKeysOf, forcedKeysOf, hasChosenMenu, menusToSave, toTreeData, type MenuCheckNode } from "./roleRules";
 
 const tree: MenuCheckNode[] = [
   { id: 1, title: "工作台", checked: true, disabled: true, items: [] },
@@ -41,6 +41,7 @@ describe("role menu trees", () => {
   it("checks leaves only, so antd derives the parents' state", () => {
     expect(checkedKeysOf(tree)).toEqual(["1", "5"]);
     expect(forcedKeysOf(tree)).toEqual(["1"]);
+    expect(expandedKeysOf(tree)).toEqual(["2"]);
   });
 
   it("saves checked and forced menus once each", () => {

@@ -65,6 +65,15 @@ export function checkedKeysOf(nodes: readonly MenuCheckNode[]): string[] {
   });
 }
 
+/** expandedKeysOf answers the keys of the nodes that hold a checked menu below them (shown open at first). */
+export function expandedKeysOf(nodes: readonly MenuCheckNode[]): string[] {
+  return nodes.flatMap((n) => {
+    const below = expandedKeysOf(n.items ?? []);
+    const holds = (n.items ?? []).some((k) => k.checked);
+    return holds ? [String(n.id), ...below] : below;
+  });
+}
+
 /** forcedKeysOf answers the keys that stay checked whatever the user does (the workbench). */
 export function forcedKeysOf(nodes: readonly MenuCheckNode[]): string[] {
   return nodes.flatMap((n) => [...(n.disabled ? [String(n.id)] : []), ...forcedKeysOf(n.items ?? [])]);
