@@ -130,6 +130,26 @@ export default [
         await visible(page.getByText("删除成功！"));
         await titleOf(page, edited).waitFor({ state: "detached", timeout: 15_000 });
         assert.deepEqual(await childTitles(ctx, token, parent), [kidTitles[1], kidTitles[0], kidTitles[2]]);
+
+        // The mini-program tab has its own tree; its form asks a second-level menu for its image.
+        await page.getByRole("tab", { name: "小程序" }).click();
+        const mini = page.locator(".ant-tabs-tabpane-active");
+        await visible(mini.locator('[data-menu-title="首页"]'));
+        await mini.locator('[data-menu-title="异步路由配置"]').getByRole("button", { name: /^新\s*增$/ }).click();
+        const appDialog = page.locator(".ant-modal").filter({ visible: true });
+        await visible(appDialog.getByText("新增菜单"));
+        await appDialog.getByLabel("菜单类型").click();
+        await page.locator(".ant-select-item-option").filter({ visible: true, hasText: "二级菜单（无三级）" }).click();
+        await appDialog.getByLabel("标题").fill(`E2E小${suffix}`);
+        await appDialog.getByLabel("名称").fill(`e2eMini${suffix}`);
+        await appDialog.getByLabel("路径").fill("pages/e2e");
+        await appDialog.getByRole("button", { name: /提\s*交/ }).click();
+        await visible(appDialog.getByText("请上传图片"));
+        await visible(appDialog.getByText("请输入组件"));
+        await visible(appDialog.getByText("路径必须以/开头"));
+        await screenshot("menus-mini-refused");
+        await appDialog.getByRole("button", { name: /取\s*消/ }).click();
+        assert.ok(!(await childTitles(ctx, token, 0)).includes(`E2E小${suffix}`), "nothing was added");
       } finally {
         for (const id of [parent, other]) await apiJSON(ctx, `/api/system/menu/deleteMenu/${id}`, { token, method: "DELETE" });
       }

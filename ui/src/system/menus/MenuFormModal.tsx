@@ -104,7 +104,7 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} layout="vertical" onValuesChange={onValuesChange} preserve>
+      <Form form={form} name={`menu-${terminal}`} layout="vertical" onValuesChange={onValuesChange} preserve>
         {web && (
           <Form.Item name="choose" label={t("system.menus.choose")}>
             <Radio.Group
