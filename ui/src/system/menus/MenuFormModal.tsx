@@ -87,8 +87,10 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
     }
   };
 
+  // A menu the server owns changes only its title and icon.
+  const locked = editing?.mode === "edit" && editing.node.system;
   const check = web ? checkWebMenu : checkAppMenu;
-  const rule = (field: string) => [ruleOf<Values>(form, check, field)];
+  const rule = (field: string) => (locked && field !== "title" ? [] : [ruleOf<Values>(form, check, field)]);
   const typeOptions = (web ? typesFor(!!choose) : APP_MENU_TYPES).map((v) => ({ value: v, label: t(`system.menus.types.${v}`) }));
   const external = web && !!choose;
   const deps = { dependencies: ["type", "choose"] };
@@ -108,6 +110,7 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
         {web && (
           <Form.Item name="choose" label={t("system.menus.choose")}>
             <Radio.Group
+              disabled={locked}
               options={[
                 { value: true, label: t("common.yes") },
                 { value: false, label: t("common.no") },
@@ -116,27 +119,27 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
           </Form.Item>
         )}
         <Form.Item name="type" label={t("system.menus.type")} required rules={rule("type")} {...deps}>
-          <Select options={typeOptions} />
+          <Select options={typeOptions} disabled={locked} />
         </Form.Item>
         <Form.Item name="title" label={t("system.menus.title")} required rules={rule("title")}>
           <Input maxLength={20} allowClear />
         </Form.Item>
         <Form.Item name="name" label={t("system.menus.name")} required rules={rule("name")} {...deps}>
-          <Input maxLength={100} disabled={external} allowClear />
+          <Input maxLength={100} disabled={external || locked} allowClear />
         </Form.Item>
         <Form.Item name={web ? "url" : "path"} label={t(web ? "system.menus.url" : "system.menus.path")} required rules={rule(web ? "url" : "path")} {...deps}>
-          <Input maxLength={web ? 255 : 100} disabled={external} allowClear />
+          <Input maxLength={web ? 255 : 100} disabled={external || locked} allowClear />
         </Form.Item>
         <Form.Item name="component" label={t("system.menus.component")} rules={rule("component")} {...deps}>
-          <Input maxLength={100} disabled={external} allowClear />
+          <Input maxLength={100} disabled={external || locked} allowClear />
         </Form.Item>
         {web && (
           <Form.Item name="address" label={t("system.menus.address")} required={external} rules={rule("address")} {...deps}>
-            <Input maxLength={500} allowClear />
+            <Input maxLength={500} disabled={locked} allowClear />
           </Form.Item>
         )}
         <Form.Item name="permissionCode" label={t("system.menus.permissionCode")} rules={rule("permissionCode")}>
-          <Input maxLength={50} allowClear />
+          <Input maxLength={50} disabled={locked} allowClear />
         </Form.Item>
         {web ? (
           <Form.Item name="icon" label={t("system.menus.icon")}>

@@ -2,6 +2,7 @@
 // node, drag-sortable under the rules of spec §5 "Menu dragging" (dragRules.ts), with add, edit and delete
 // per node. An accepted drop saves the destination's siblings numbered from 1, then the tree reloads.
 
+import { ReloadOutlined } from "@ant-design/icons";
 import { Button, Modal, Space, Spin, Tree, message, type TreeDataNode, type TreeProps } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -137,6 +138,9 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
   return (
     <Spin spinning={busy}>
       {modalHolder}
+      <Button size="small" icon={<ReloadOutlined />} onClick={() => void reloadAll()} style={{ marginBottom: 8 }}>
+        {t("system.menus.refresh")}
+      </Button>
       <Tree
         blockNode
         showLine
