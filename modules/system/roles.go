@@ -358,14 +358,21 @@ type menuCheckNode struct {
 
 // queryRoleMenus answers the whole menu tree of the terminal with the
 // role's menus checked (every node for the 超级管理员 role, which holds
-// every code).
+// every code). Without a role (roles empty or 0: the editor of a new role)
+// only the workbench is checked.
 func (s *Service) queryRoleMenus(app bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		f, err := formFields(c, "roles", "terminalType")
 		if err != nil {
 			return err
 		}
-		r, term, err := s.roleAndTerminal(c, f, app)
+		var r *ent.Role
+		var term menu.Terminal
+		if text := strings.TrimSpace(f["roles"]); text == "" || text == "0" {
+			term, err = terminalOf(f["terminalType"], app)
+		} else {
+			r, term, err = s.roleAndTerminal(c, f, app)
+		}
 		if err != nil {
 			return err
 		}
@@ -374,18 +381,13 @@ func (s *Service) queryRoleMenus(app bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		held, err := s.ent.RoleMenu.Query().
-			Where(rolemenu.RoleID(r.ID), rolemenu.TerminalEQ(rolemenu.Terminal(term))).All(ctx)
+		checked, err := s.heldMenus(ctx, r, term)
 		if err != nil {
-			return fmt.Errorf("read menus of role %d: %w", r.ID, err)
-		}
-		checked := make(map[int64]bool, len(held))
-		for _, h := range held {
-			checked[h.MenuID] = true
+			return err
 		}
 		nodes := make(map[int64]*menuCheckNode, len(menus))
 		for _, m := range menus {
-			nodes[m.ID] = &menuCheckNode{ID: m.ID, Title: m.Title, Checked: r.System || checked[m.ID],
+			nodes[m.ID] = &menuCheckNode{ID: m.ID, Title: m.Title, Checked: (r != nil && r.System) || checked[m.ID],
 				Items: []*menuCheckNode{}}
 			if isWorkbench(m) {
 				nodes[m.ID].Checked, nodes[m.ID].Disabled = true, true
@@ -401,6 +403,24 @@ func (s *Service) queryRoleMenus(app bool) echo.HandlerFunc {
 		}
 		return httpx.OK(c, roots)
 	}
+}
+
+// heldMenus answers the ids of the menus role r holds on the terminal
+// (none without a role).
+func (s *Service) heldMenus(ctx context.Context, r *ent.Role, term menu.Terminal) (map[int64]bool, error) {
+	checked := map[int64]bool{}
+	if r == nil {
+		return checked, nil
+	}
+	held, err := s.ent.RoleMenu.Query().
+		Where(rolemenu.RoleID(r.ID), rolemenu.TerminalEQ(rolemenu.Terminal(term))).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read menus of role %d: %w", r.ID, err)
+	}
+	for _, h := range held {
+		checked[h.MenuID] = true
+	}
+	return checked, nil
 }
 
 // saveRoleMenus replaces the role's menus of the terminal with the menus

@@ -328,6 +328,18 @@ func TestRoleMenusPerTerminal(t *testing.T) {
 		if got := checkedIDs(t, web); len(got) != 4 {
 			t.Errorf("web menus after the mini save = %v", got)
 		}
+		// Without a role (a new role's editor) the tree has only the workbench checked.
+		for _, roles := range []string{"", "0"} {
+			fresh := mustOK(t, app, admin, http.MethodPost, "/api/system/menu/queryByRoleId", map[string]any{"roles": roles})
+			if diff := cmp.Diff([]int64{workbench}, checkedIDs(t, fresh)); diff != "" {
+				t.Errorf("checked menus of a new role %q (-want +got):\n%s", roles, diff)
+			}
+			freshApp := mustOK(t, app, admin, http.MethodPost, "/api/appMenu/queryByRoleId",
+				map[string]any{"roles": roles, "terminalType": 1})
+			if got := checkedIDs(t, freshApp); len(got) != 0 || len(freshApp.([]any)) == 0 {
+				t.Errorf("app tree of a new role = %v, want menus none checked", freshApp)
+			}
+		}
 		// An app tree may be emptied.
 		mustOK(t, app, admin, http.MethodPost, "/api/appMenu/save", map[string]any{"roles": rid, "menus": "", "terminalType": 0})
 

@@ -1,29 +1,30 @@
-// The hand-written system administration screens (users, roles, work groups, organisations, logs, profile,
-// menus) are another issue's work. Each named route of spec §2 resolves to a placeholder until its screen
-// lands here: replace the placeholder's loader with the screen's import.
+// The hand-written system administration screens of spec §2 (users, roles, work groups, organisations, logs,
+// profile, menus), by named route. A server menu names one of them as its component.
 
 import type { ComponentType, LazyExoticComponent } from "react";
-import { NAMED_ROUTES } from "../app/routes";
 import { lazyPage } from "../components/RouteBoundary/RouteBoundary";
 
-const placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const userEdit = lazyPage("user-edit", () => import("./users/UserEditPage"));
+const roleEdit = lazyPage("role-edit", () => import("./roles/RoleEditPage"));
+const workGroupEdit = lazyPage("workgroup-edit", () => import("./workgroups/WorkGroupEdit"));
 
-/** BUILT are the screens that have landed; every other named route is still the placeholder. */
-const BUILT: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+/** SYSTEM_SCREENS maps each system route name (also a server menu's component name) to its screen. */
+export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   "user-management": lazyPage("user-management", () => import("./users/UserManagementPage")),
   "user-add": userEdit,
   "user-edit": userEdit,
   "self-edit": lazyPage("self-edit", () => import("./profile/ProfilePage")),
+  "role-management": lazyPage("role-management", () => import("./roles/RoleListPage")),
+  "role-add": roleEdit,
+  "role-edit": roleEdit,
+  "async-routes-config": lazyPage("async-routes-config", () => import("./menus/MenuConfigPage")),
+  "organization-management": lazyPage("organization-management", () => import("./orgs/OrgManagement")),
+  "workgroup-management": lazyPage("workgroup-management", () => import("./workgroups/WorkGroupList")),
+  "workgroup-add": workGroupEdit,
+  "workgroup-edit": workGroupEdit,
+  "logging-login": lazyPage("logging-login", () => import("./logs/LoginLog")),
+  "logging-operation": lazyPage("logging-operation", () => import("./logs/OperationLog")),
 };
-
-/** The named routes the shell renders (login and UserWorkbench are the shell's own). */
-const SHELL_NAMED = Object.keys(NAMED_ROUTES).filter((name) => name !== "login" && name !== "UserWorkbench");
-
-/** SYSTEM_SCREENS maps each system route name (also a server menu's component name) to its screen. */
-export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  SHELL_NAMED.map((name) => [name, BUILT[name] ?? placeholder]),
-);
 
 /** systemScreenFor finds a screen by component name, ignoring case and separators (UserManagement = user-management). */
 export function systemScreenFor(component: string): LazyExoticComponent<ComponentType> | undefined {

@@ -46,6 +46,9 @@ const ICONS: Readonly<Record<string, ComponentType>> = {
   video: VideoCameraOutlined,
 };
 
+/** MENU_ICON_NAMES are the icon names the menus and roles can choose from (the icon pickers list them). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 /** iconKey reduces "SettingOutlined", "setting", "el-icon-setting" to "setting". */
 export function iconKey(name: string | undefined): string {
   return (name ?? "")

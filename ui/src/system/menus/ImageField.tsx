@@ -1,0 +1,66 @@
+// The app menu form's image (spec §3: an app menu's icon is an image): upload a picture through the file
+// service (result pathUrl) or keep the address it has; a thumbnail shows the current one through a fresh
+// link (stored file links are signed and expire; /api/oos/presignedUrlNew renews them).
+
+import { UploadOutlined } from "@ant-design/icons";
+import { Button, Image, Space, Upload, message } from "antd";
+import { useEffect, useState } from "react";
+import { ApiError, request, upload } from "../../app/http";
+import { MENU_MESSAGES } from "./messages";
+
+export interface ImageFieldProps {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  uploadLabel: string;
+}
+
+/** ImageField is a form control whose value is the image's address. */
+export function ImageField({ id, value, onChange, uploadLabel }: ImageFieldProps) {
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    let live = true;
+    setShown(value);
+    if (value) {
+      request<{ pathUrl: string }>("/api/oos/presignedUrlNew", { query: { fullUrl: value }, silent: true }).then(
+        (fresh) => live && setShown(fresh.pathUrl),
+        () => undefined, // not a file of ours: show the address as it is
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  const send = async (file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    form.append("kind", "image");
+    setBusy(true);
+    try {
+      const result = await upload<{ pathUrl: string }>("/api/oos/uploadFile", form, { silent: true });
+      onChange?.(result.pathUrl);
+    } catch (err) {
+      message.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : MENU_MESSAGES.uploadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space id={id} align="center">
+      {shown && <Image src={shown} width={48} height={48} />}
+      <Upload
+        accept="image/*"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void send(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {uploadLabel}
+        </Button>
+      </Upload>
+    </Space>
+  );
+}

@@ -1,0 +1,180 @@
+// One terminal's menu tree (spec §2 "Menu configuration"): lazy (children load on expand), rooted at a fixed
+// node, drag-sortable under the rules of spec §5 "Menu dragging" (dragRules.ts), with add, edit and delete
+// per node. An accepted drop saves the destination's siblings numbered from 1, then the tree reloads.
+
+import { ReloadOutlined } from "@ant-design/icons";
+import { Button, Modal, Space, Spin, Tree, message, type TreeDataNode, type TreeProps } from "antd";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { canDrag, canDrop, placeAmong, positionOf, renumber } from "./dragRules";
+import { menuApi, type MenuNode, type MenuTerminal } from "./menuApi";
+import { MenuFormModal, type MenuEditing } from "./MenuFormModal";
+import { MENU_MESSAGES as M } from "./messages";
+
+const ROOT = 0;
+
+/** Placed is a node of the tree with its depth (root 0) and, but for the root, its menu. */
+interface Placed {
+  level: number;
+  menu?: MenuNode;
+}
+
+export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
+  const { t } = useTranslation();
+  const [modal, modalHolder] = Modal.useModal();
+  const [kids, setKids] = useState<Record<number, MenuNode[]>>({});
+  const [expanded, setExpanded] = useState<React.Key[]>([String(ROOT)]);
+  const [busy, setBusy] = useState(true);
+  const [editing, setEditing] = useState<MenuEditing | null>(null);
+
+  const fetchKids = useCallback((parentId: number) => menuApi.children(terminal, parentId), [terminal]);
+
+  /** reload fetches again every parent loaded so far (and the root). */
+  const reload = useCallback(
+    async (parents: number[]) => {
+      setBusy(true);
+      try {
+        const lists = await Promise.all(parents.map(fetchKids));
+        setKids(Object.fromEntries(parents.map((p, i) => [p, lists[i]])));
+      } catch {
+        message.error(M.fetchFailed);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fetchKids],
+  );
+  const reloadAll = () => reload([...new Set([ROOT, ...Object.keys(kids).map(Number)])]);
+
+  useEffect(() => {
+    void reload([ROOT]);
+  }, [reload]);
+
+  const placed = useMemo(() => {
+    const out = new Map<string, Placed>([[String(ROOT), { level: 0 }]]);
+    const walk = (parent: number, level: number) =>
+      (kids[parent] ?? []).forEach((menu) => {
+        out.set(String(menu.id), { level, menu });
+        walk(menu.id, level + 1);
+      });
+    walk(ROOT, 1);
+    return out;
+  }, [kids]);
+
+  const remove = (menu: MenuNode) =>
+    modal.confirm({
+      title: M.deleteTitle,
+      content: M.deleteContent,
+      okText: t("common.confirm"),
+      cancelText: t("common.cancel"),
+      onOk: async () => {
+        try {
+          await menuApi.remove(terminal, menu.id);
+          message.success(M.deleteSuccess);
+        } catch {
+          message.error(M.deleteFailed);
+        }
+        await reloadAll();
+      },
+    });
+
+  const titleOf = (title: string, menu?: MenuNode) => (
+    <Space size={4} data-menu-title={title}>
+      <span>{title}</span>
+      <Button type="link" size="small" onClick={(e) => (e.stopPropagation(), setEditing({ mode: "add", parentId: menu?.id ?? ROOT }))}>
+        {t("system.menus.add")}
+      </Button>
+      {menu && (
+        <Button type="link" size="small" onClick={(e) => (e.stopPropagation(), setEditing({ mode: "edit", node: menu }))}>
+          {t("system.menus.edit")}
+        </Button>
+      )}
+      {menu && !menu.system && (
+        <Button type="link" size="small" danger onClick={(e) => (e.stopPropagation(), remove(menu))}>
+          {t("system.menus.remove")}
+        </Button>
+      )}
+    </Space>
+  );
+
+  const build = (parent: number): TreeDataNode[] | undefined =>
+    kids[parent]?.map((menu) => ({
+      key: String(menu.id),
+      title: titleOf(menu.title, menu),
+      isLeaf: !menu.hasChildren && !kids[menu.id]?.length,
+      children: build(menu.id),
+    }));
+  const treeData: TreeDataNode[] = [{ key: String(ROOT), title: titleOf(t("system.menus.root")), children: build(ROOT) }];
+
+  const levelOf = (key: React.Key) => placed.get(String(key))?.level ?? -1;
+
+  const onDrop: TreeProps["onDrop"] = async (info) => {
+    const drag = placed.get(String(info.dragNode.key));
+    const drop = placed.get(String(info.node.key));
+    if (!drag?.menu || !drop) return;
+    const last = Number(info.node.pos.split("-").pop());
+    const position = info.dropToGap ? positionOf(info.dropPosition - last) : "inside";
+    if (!canDrop(drag, drop, position)) {
+      message.warning(M.dropRefused);
+      return;
+    }
+    const parentId = position === "inside" ? (drop.menu?.id ?? ROOT) : (drop.menu?.parentId ?? ROOT);
+    const siblings = (kids[parentId] ?? []).map((m) => m.id);
+    const ids =
+      position === "inside"
+        ? placeAmong(siblings, drag.menu.id, null)
+        : placeAmong(siblings, drag.menu.id, drop.menu?.id ?? null, position);
+    setBusy(true);
+    try {
+      await menuApi.reorder(terminal, renumber(ids, parentId));
+      message.success(M.dragSuccess);
+    } catch {
+      message.error(M.dragFailed);
+    }
+    if (position === "inside") setExpanded((keys) => [...new Set([...keys, String(parentId)])]);
+    await reload([...new Set([ROOT, parentId, ...Object.keys(kids).map(Number)])]);
+  };
+
+  return (
+    <Spin spinning={busy}>
+      {modalHolder}
+      <Button size="small" icon={<ReloadOutlined />} onClick={() => void reloadAll()} style={{ marginBottom: 8 }}>
+        {t("system.menus.refresh")}
+      </Button>
+      <Tree
+        blockNode
+        showLine
+        treeData={treeData}
+        expandedKeys={expanded}
+        onExpand={(keys) => setExpanded(keys)}
+        loadedKeys={Object.keys(kids)}
+        loadData={async ({ key }) => {
+          const id = Number(key);
+          if (kids[id]) return;
+          try {
+            const list = await fetchKids(id);
+            setKids((k) => ({ ...k, [id]: list }));
+          } catch {
+            message.error(M.fetchFailed);
+          }
+        }}
+        draggable={{ icon: false, nodeDraggable: (node) => canDrag({ level: levelOf(node.key) }) }}
+        allowDrop={({ dragNode, dropNode, dropPosition }) =>
+          canDrop({ level: levelOf(dragNode.key) }, { level: levelOf(dropNode.key) }, positionOf(dropPosition))
+        }
+        onDrop={(info) => void onDrop(info)}
+        selectable={false}
+      />
+      <MenuFormModal
+        terminal={terminal}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          if (editing?.mode === "add") setExpanded((keys) => [...new Set([...keys, String(editing.parentId)])]);
+          setEditing(null);
+          void reloadAll();
+        }}
+      />
+    </Spin>
+  );
+}
