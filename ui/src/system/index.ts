@@ -12,9 +12,15 @@ const placeholder = lazyPage("placeholder", () => import("../components/Placehol
 const SHELL_NAMED = Object.keys(NAMED_ROUTES).filter((name) => name !== "login" && name !== "UserWorkbench");
 
 /** SYSTEM_SCREENS maps each system route name (also a server menu's component name) to its screen. */
-export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  SHELL_NAMED.map((name) => [name, placeholder]),
-);
+export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  ...Object.fromEntries(SHELL_NAMED.map((name) => [name, placeholder])),
+  "organization-management": lazyPage("organization-management", () => import("./orgs/OrgManagement")),
+  "workgroup-management": lazyPage("workgroup-management", () => import("./workgroups/WorkGroupList")),
+  "workgroup-add": lazyPage("workgroup-add", () => import("./workgroups/WorkGroupEdit")),
+  "workgroup-edit": lazyPage("workgroup-edit", () => import("./workgroups/WorkGroupEdit")),
+  "logging-login": lazyPage("logging-login", () => import("./logs/LoginLog")),
+  "logging-operation": lazyPage("logging-operation", () => import("./logs/OperationLog")),
+};
 
 /** systemScreenFor finds a screen by component name, ignoring case and separators (UserManagement = user-management). */
 export function systemScreenFor(component: string): LazyExoticComponent<ComponentType> | undefined {
