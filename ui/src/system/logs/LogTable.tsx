@@ -1,5 +1,5 @@
 // The shared body of the two log screens (spec §2 "Login log", "Operation log"): a username search with
-// 查询 and Reset, and a table paged by the server with size chooser, jumper and total, newest first.
+// Search and Reset, and a table paged by the server with size chooser, jumper and total, newest first.
 // Search failures are swallowed silently (spec §8).
 
 import { useCallback, useEffect, useState } from "react";
