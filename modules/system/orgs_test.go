@@ -122,11 +122,18 @@ func TestSaveOrg(t *testing.T) {
 	if d["orgName"] != "丙村新" || len(d["users"].([]any)) != 0 {
 		t.Errorf("after rename = %v", d)
 	}
+	farGroup, err := s.ent.WorkGroup.Create().SetTenantID(s.tenantID).SetGroupName("远组").SetOrgID(tr.town2.ID).
+		Save(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		body   map[string]any
 		status int
 	}{
+		{"work group outside reach", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": id, "orgName": "x"}},
+			"cscpWorkGroupOrgDTOs": []any{map[string]any{"groupId": farGroup.ID, "orgId": id}}}, 404},
 		{"first level by a town admin", map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "新县", "parentId": 0}}}, 403},
 		{"under another subtree", map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "x", "parentId": tr.town2.ID}}}, 404},
 		{"rename another subtree", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.town2.ID, "orgName": "x"}}}, 404},

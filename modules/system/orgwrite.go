@@ -257,7 +257,7 @@ func (s *Service) replaceMembers(ctx context.Context, tx *ent.Client, v *auth.Vi
 }
 
 // replaceWorkGroups makes the work groups linked to the saved
-// organisations those the links name (work groups of v's tenant).
+// organisations those the links name (work groups within v's reach).
 func (s *Service) replaceWorkGroups(ctx context.Context, tx *ent.Client, v *auth.Viewer, saved []int64, links []linkInput) error {
 	want := map[int64][]int64{}
 	for _, l := range links {
@@ -270,7 +270,7 @@ func (s *Service) replaceWorkGroups(ctx context.Context, tx *ent.Client, v *auth
 	for _, o := range saved {
 		groups := uniqueIDs(want[o])
 		if len(groups) > 0 {
-			n, err := tx.WorkGroup.Query().Where(workgroup.IDIn(groups...), workgroup.TenantID(v.TenantID)).Count(ctx)
+			n, err := tx.WorkGroup.Query().Where(workgroup.IDIn(groups...), workGroupReach(v)).Count(ctx)
 			if err != nil {
 				return err
 			}
