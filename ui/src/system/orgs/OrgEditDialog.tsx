@@ -5,9 +5,9 @@ import { useEffect, useState } from "react";
 import { Form, Input, Modal, Select, Spin } from "antd";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../app/notify";
-import { asRule, blankError } from "../workgroups/rules";
 import { useUserOptions } from "../workgroups/userOptions";
-import { MSG, fetchOrg, fetchWorkGroupOptions, saveOrg, type OrgEdit } from "./orgApi";
+import { fetchOrg, fetchWorkGroupOptions, saveOrg, type OrgEdit } from "./orgApi";
+import { MSG, NAME_RULES } from "./orgRules";
 import type { OrgNode } from "./orgTree";
 
 export interface OrgEditDialogProps {
@@ -17,9 +17,6 @@ export interface OrgEditDialogProps {
   /** Runs after a successful save. */
   onSaved: () => void;
 }
-
-/** NAME_RULES are the organisation name's rules (spec §5). */
-export const NAME_RULES = [asRule((v) => blankError(v, MSG.nameRequired))];
 
 /** OrgEditDialog edits one organisation. */
 export function OrgEditDialog({ node, onClose, onSaved }: OrgEditDialogProps) {

@@ -10,7 +10,8 @@ import { EditOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../app/notify";
 import { Access } from "../../components/Access/Access";
-import { MSG, fetchChildren, saveOrder } from "./orgApi";
+import { fetchChildren, saveOrder } from "./orgApi";
+import { MSG } from "./orgRules";
 import { OrgEditDialog } from "./OrgEditDialog";
 import { ROOT_ID, canDrag, canDrop, parentAfterDrop, placeOf, reorder, type DropPlace, type OrgNode } from "./orgTree";
 

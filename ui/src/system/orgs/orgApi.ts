@@ -1,15 +1,8 @@
 // The organisation screen's calls (spec §7): one level of the lazy tree, one organisation with its
-// members and work groups, the edit dialog's save and the drag's reorder. Texts of spec §8 verbatim.
+// members and work groups, the edit dialog's save and the drag's reorder.
 
 import { request } from "../../app/http";
 import type { MovedOrg, OrgNode } from "./orgTree";
-
-/** MSG holds the spec's organisation messages verbatim. */
-export const MSG = {
-  nameRequired: "请填写机构名称",
-  loadFailed: "获取数据失败！",
-  dragFailed: "拖拽的节点数据更新失败，请刷新数据重新尝试！",
-} as const;
 
 /** OrgDetail is GET /api/system/cscpOrgs/{id}: the organisation with its user and work-group links. */
 export interface OrgDetail extends OrgNode {
