@@ -113,13 +113,13 @@ export default [
       await screenshot("orgs-edit-required");
       names.a = `甲改${suffix}`;
       await nameBox.fill(names.a);
-      await dialog.getByLabel("描述").fill("村");
+      await dialog.getByLabel("描述").fill("乡镇");
       await dialog.getByRole("button", { name: /确\s*定/ }).click();
       await visible(node(page, names.a));
       await dialog.waitFor({ state: "hidden" });
       const saved = ok(await apiJSON(ctx, `/api/system/cscpOrgs/${a}`, { token }), "org");
       assert.equal(saved.orgName, names.a);
-      assert.equal(saved.description, "村");
+      assert.equal(saved.description, "乡镇");
 
       // Drag c onto the upper half of a (p's first child): it goes first inside p.
       await drag(page, names.c, names.a, { dy: 0.25 });

@@ -35,6 +35,11 @@ describe("canDrop", () => {
     const b = node(11, 1);
     for (const place of ["before", "inside", "after"] as const) expect(canDrop(a, b, 1, place)).toBe(true);
   });
+  it("refuses inside a village, accepts beside it", () => {
+    const village = { ...node(12, 1), description: "村" };
+    expect(canDrop(a, village, 1, "inside")).toBe(false);
+    expect(canDrop(a, village, 1, "after")).toBe(true);
+  });
   it("accepts only inside the top of a partial reach", () => {
     const top = node(3, 2);
     expect(canDrop(a, top, 0, "inside")).toBe(true);

@@ -2,7 +2,8 @@
 // dragged, where a node may be dropped, and which nodes a drop renumbers. They mirror the server
 // (modules/system/orgmove.go): the virtual root (id 0) never moves and takes drops only inside; a viewer
 // whose reach is one subtree sees that subtree's top organisation under the root, and that node can
-// neither leave its place nor take siblings (their parent would lie outside the viewer's reach).
+// neither leave its place nor take siblings (their parent would lie outside the viewer's reach). A village
+// (description 村, spec §3) is a leaf: nothing is dropped inside it.
 
 /** ROOT_ID is the fixed virtual root of the tree (spec §9). */
 export const ROOT_ID = 0;
@@ -17,6 +18,9 @@ export interface OrgNode {
   level?: number;
   leaf: boolean;
 }
+
+/** VILLAGE is the description that marks a village, a leaf of the tree (spec §3). */
+export const VILLAGE = "村";
 
 /** Where a node lands relative to the node it is dropped on. */
 export type DropPlace = "before" | "inside" | "after";
@@ -44,12 +48,12 @@ export function canDrag(node: OrgNode | null, shownUnder: number): boolean {
 
 /**
  * canDrop reports whether dragged may land at place relative to target (null: the virtual root, shown
- * under nothing). Beside the root nothing lands; beside or inside the locked top only inside.
+ * under nothing). Beside the root nothing lands; beside the locked top neither; inside a village neither.
  */
 export function canDrop(dragged: OrgNode, target: OrgNode | null, targetShownUnder: number, place: DropPlace): boolean {
   if (target === null) return place === "inside";
   if (dragged.id === target.id) return false;
-  if (place === "inside") return true;
+  if (place === "inside") return target.description !== VILLAGE;
   return !isLockedTop(target, targetShownUnder);
 }
 
