@@ -87,6 +87,12 @@ const (
 	OrgOutOfScope = "只能管理本机构及下级机构"
 	// OrgNoneSelected answers a delete without ids.
 	OrgNoneSelected = "请选择要删除的机构"
+	// OrgUnderVillage refuses placing an organisation under a village (a
+	// leaf of the tree, specification §3).
+	OrgUnderVillage = "村级机构下不能再有下级机构"
+	// OrgVillageHasChildren refuses marking an organisation with
+	// sub-organisations as a village.
+	OrgVillageHasChildren = "机构“%s”下存在下级机构，不能设为村级机构"
 	// OrgTooDeep refuses a tree deeper than the path column holds.
 	OrgTooDeep = "机构层级过深"
 	OrgSaved   = "保存成功"

@@ -122,11 +122,18 @@ func TestSaveOrg(t *testing.T) {
 	if d["orgName"] != "丙村新" || len(d["users"].([]any)) != 0 {
 		t.Errorf("after rename = %v", d)
 	}
+	farGroup, err := s.ent.WorkGroup.Create().SetTenantID(s.tenantID).SetGroupName("远组").SetOrgID(tr.town2.ID).
+		Save(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		body   map[string]any
 		status int
 	}{
+		{"work group outside reach", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": id, "orgName": "x"}},
+			"cscpWorkGroupOrgDTOs": []any{map[string]any{"groupId": farGroup.ID, "orgId": id}}}, 404},
 		{"first level by a town admin", map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "新县", "parentId": 0}}}, 403},
 		{"under another subtree", map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "x", "parentId": tr.town2.ID}}}, 404},
 		{"rename another subtree", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.town2.ID, "orgName": "x"}}}, 404},
@@ -139,6 +146,30 @@ func TestSaveOrg(t *testing.T) {
 				t.Errorf("= %d %v, want %d", status, env, tt.status)
 			}
 		})
+	}
+	// A village (description 村) is a leaf: nothing is created or moved
+	// under it, and an organisation with sub-organisations cannot become one.
+	status, env = save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "村民小组", "parentId": id}}})
+	if status != 200 {
+		t.Fatalf("under a non-village = %d %v", status, env)
+	}
+	status, env = save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": id, "orgName": "丙村新", "description": "村"}}})
+	if status != 400 || env["msg"] != fmt.Sprintf(msg.OrgVillageHasChildren, "丙村新") {
+		t.Errorf("village with sub-organisations = %d %v", status, env)
+	}
+	mustOK(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpOrgs/save",
+		map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.village2.ID, "orgName": "乙村", "description": "村"}}})
+	status, env = save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "x", "parentId": tr.village2.ID}}})
+	if status != 400 || env["msg"] != msg.OrgUnderVillage {
+		t.Errorf("create under a village = %d %v", status, env)
+	}
+	status, env = call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpOrgs/updateOrg",
+		[]any{map[string]any{"id": id, "parentId": tr.village2.ID, "orderby": 1}})
+	if status != 400 || env["msg"] != msg.OrgUnderVillage {
+		t.Errorf("move under a village = %d %v", status, env)
+	}
+	if moved, err := s.ent.Org.Get(context.Background(), id); err != nil || moved.ParentID != tr.town1.ID {
+		t.Errorf("after the refused move = %+v %v", moved, err)
 	}
 	// The super administrator may create a first-level organisation.
 	status, env = save(tr.admin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "新县"}}})

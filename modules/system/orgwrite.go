@@ -22,6 +22,10 @@ import (
 	"xiangzhi/generated/ent/workgrouporg"
 )
 
+// OrgKindVillage is the description that marks a village: a leaf of the
+// tree, under which no organisation is placed (specification §3).
+const OrgKindVillage = "村"
+
 // Limits of an organisation.
 const (
 	maxOrgName = 100
@@ -143,6 +147,15 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 			if err != nil {
 				return nil, err
 			}
+			if o.Description == OrgKindVillage && cur.Description != OrgKindVillage {
+				kids, err := tx.Org.Query().Where(org.ParentID(cur.ID), org.TenantID(cur.TenantID)).Exist(ctx)
+				if err != nil {
+					return nil, err
+				}
+				if kids {
+					return nil, httpx.BadRequest(fmt.Sprintf(msg.OrgVillageHasChildren, cur.OrgName))
+				}
+			}
 			upd := tx.Org.UpdateOne(cur).SetOrgName(o.OrgName).SetDescription(o.Description)
 			if o.Orderby != nil {
 				upd.SetOrderby(*o.Orderby)
@@ -180,8 +193,8 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 }
 
 // parentOf checks that v may put an organisation under parent (0: first
-// level, only for a viewer reaching the whole tenant) and returns the
-// parent's path and the child's level.
+// level, only for a viewer reaching the whole tenant; never a village) and
+// returns the parent's path and the child's level.
 func (s *Service) parentOf(ctx context.Context, tx *ent.Client, v *auth.Viewer, parent int64) (string, int, error) {
 	if parent < 0 {
 		return "", 0, httpx.BadRequest(msg.OrgRootFixed)
@@ -198,6 +211,9 @@ func (s *Service) parentOf(ctx context.Context, tx *ent.Client, v *auth.Viewer, 
 	}
 	if err != nil {
 		return "", 0, err
+	}
+	if p.Description == OrgKindVillage {
+		return "", 0, httpx.BadRequest(msg.OrgUnderVillage)
 	}
 	return p.Path, p.Level + 1, nil
 }
@@ -257,7 +273,7 @@ func (s *Service) replaceMembers(ctx context.Context, tx *ent.Client, v *auth.Vi
 }
 
 // replaceWorkGroups makes the work groups linked to the saved
-// organisations those the links name (work groups of v's tenant).
+// organisations those the links name (work groups within v's reach).
 func (s *Service) replaceWorkGroups(ctx context.Context, tx *ent.Client, v *auth.Viewer, saved []int64, links []linkInput) error {
 	want := map[int64][]int64{}
 	for _, l := range links {
@@ -270,7 +286,7 @@ func (s *Service) replaceWorkGroups(ctx context.Context, tx *ent.Client, v *auth
 	for _, o := range saved {
 		groups := uniqueIDs(want[o])
 		if len(groups) > 0 {
-			n, err := tx.WorkGroup.Query().Where(workgroup.IDIn(groups...), workgroup.TenantID(v.TenantID)).Count(ctx)
+			n, err := tx.WorkGroup.Query().Where(workgroup.IDIn(groups...), workGroupReach(v)).Count(ctx)
 			if err != nil {
 				return err
 			}

@@ -271,8 +271,14 @@ func (s *Service) saveWorkGroup(c echo.Context, b *workGroupBody) error {
 	v, ctx := viewer(c), c.Request().Context()
 	id := int64(b.ID)
 	if id != 0 {
-		if _, err := s.reachableWorkGroup(ctx, v, id); err != nil {
+		cur, err := s.reachableWorkGroup(ctx, v, id)
+		if err != nil {
 			return err
+		}
+		if b.OrgID == 0 && cur.OrgID != nil {
+			// An update that does not name the organisation keeps the group's own
+			// (not the viewer's, which would move it).
+			b.OrgID = flexID(*cur.OrgID)
 		}
 	}
 	orgID, err := s.checkReach(ctx, v, b)

@@ -76,6 +76,13 @@ func TestWorkGroupLifecycle(t *testing.T) {
 		if diff := cmp.Diff([]int64{u2.ID}, members(t, updated)); diff != "" {
 			t.Errorf("members after the update (-want +got):\n%s", diff)
 		}
+		// An update without orgId keeps the group in its organisation.
+		kept := mustOK(t, app, admin, http.MethodPut, "/api/system/cscpWorkGroups", map[string]any{
+			"id": id, "groupName": "巡查组", "description": "负责巡查", "users": []int64{u2.ID},
+		}).(map[string]any)
+		if num(kept["orgId"]) != town.ID {
+			t.Errorf("orgId after an update without it = %v, want %d", kept["orgId"], town.ID)
+		}
 
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/cscpWorkGroups/%d", id), nil)
 		status, env := call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/system/cscpWorkGroups/%d", id), nil)

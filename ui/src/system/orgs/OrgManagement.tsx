@@ -1,0 +1,140 @@
+// Organisation management (spec §2, §4 "Organisation tree", §6): a lazy draggable tree under a fixed root
+// (id 0). Expanding a node loads its children; dropping a node inside, before or after another renumbers
+// the new siblings from 1 with their parent and saves them, then reloads. The drag rules live in
+// orgTree.ts; each node's edit button opens the edit dialog.
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert, Button, Card, Tree } from "antd";
+import type { TreeDataNode, TreeProps } from "antd";
+import { EditOutlined } from "@ant-design/icons";
+import { useTranslation } from "react-i18next";
+import { notify } from "../../app/notify";
+import { Access } from "../../components/Access/Access";
+import { fetchChildren, saveOrder } from "./orgApi";
+import { MSG } from "./orgRules";
+import { OrgEditDialog } from "./OrgEditDialog";
+import { ROOT_ID, canDrag, canDrop, parentAfterDrop, placeOf, reorder, type DropPlace, type OrgNode } from "./orgTree";
+
+const EDIT_CODES = ["cscp.org.edit"];
+const ROOT_KEY = String(ROOT_ID);
+const PLACES: Record<number, DropPlace> = { [-1]: "before", 0: "inside", 1: "after" };
+
+/** OrgManagement is the organization-management screen. */
+export default function OrgManagement() {
+  const { t } = useTranslation();
+  // children[parent] are the loaded organisations under parent, in order.
+  const [children, setChildren] = useState<Record<number, OrgNode[]>>({});
+  const [expanded, setExpanded] = useState<React.Key[]>([ROOT_KEY]);
+  const [editing, setEditing] = useState<OrgNode | null>(null);
+
+  const load = useCallback(async (parent: number) => {
+    try {
+      const nodes = await fetchChildren(parent);
+      setChildren((c) => ({ ...c, [parent]: nodes }));
+    } catch {
+      notify.error(MSG.loadFailed);
+    }
+  }, []);
+
+  /** reload fetches every loaded level again (after a save, or a failed one). */
+  const reload = useCallback(
+    async (extra: number[] = []) => {
+      const parents = new Set([ROOT_ID, ...Object.keys(children).map(Number), ...extra]);
+      await Promise.all([...parents].map(load));
+    },
+    [children, load],
+  );
+
+  useEffect(() => {
+    void load(ROOT_ID);
+  }, [load]);
+
+  // where each loaded node is shown: its id → the key of the level it is listed under.
+  const index = useMemo(() => {
+    const byId = new Map<number, { node: OrgNode; under: number }>();
+    for (const [parent, nodes] of Object.entries(children)) {
+      for (const node of nodes) byId.set(node.id, { node, under: Number(parent) });
+    }
+    return byId;
+  }, [children]);
+
+  const entryOf = (key: React.Key) => (String(key) === ROOT_KEY ? null : (index.get(Number(key)) ?? null));
+
+  const treeData = useMemo<TreeDataNode[]>(() => {
+    const level = (parent: number): TreeDataNode[] | undefined =>
+      children[parent]?.map((n) => ({ key: String(n.id), title: n.orgName, isLeaf: n.leaf, children: level(n.id) }));
+    return [{ key: ROOT_KEY, title: t("system.orgs.root"), isLeaf: false, children: level(ROOT_ID) }];
+  }, [children, t]);
+
+  const allowDrop: TreeProps["allowDrop"] = ({ dragNode, dropNode, dropPosition }) => {
+    const dragged = entryOf(dragNode.key);
+    const target = entryOf(dropNode.key);
+    const place = PLACES[dropPosition];
+    if (!dragged || !place) return false;
+    return canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place);
+  };
+
+  const onDrop: TreeProps["onDrop"] = async (info) => {
+    const dragged = entryOf(info.dragNode.key);
+    const target = entryOf(info.node.key);
+    const place = placeOf(info.dropToGap, info.dropPosition, info.node.pos);
+    if (!dragged || !canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place)) return;
+    const parent = parentAfterDrop(target?.node ?? null, place);
+    try {
+      const siblings = place === "inside" ? await fetchChildren(parent) : (children[target?.under ?? ROOT_ID] ?? []);
+      await saveOrder(reorder(siblings, dragged.node, target?.node ?? null, place));
+      if (place === "inside") setExpanded((keys) => [...new Set([...keys, String(parent)])]);
+    } catch {
+      notify.error(MSG.dragFailed);
+    }
+    await reload([parent]);
+  };
+
+  return (
+    <Card>
+      <Alert type="info" showIcon message={t("system.orgs.tip")} style={{ marginBottom: 16 }} />
+      <Tree
+        blockNode
+        showLine
+        treeData={treeData}
+        expandedKeys={expanded}
+        onExpand={setExpanded}
+        loadedKeys={Object.keys(children)}
+        loadData={(node) => load(Number(node.key))}
+        draggable={{ icon: false, nodeDraggable: (node) => canDrag(entryOf(node.key)?.node ?? null, entryOf(node.key)?.under ?? ROOT_ID) }}
+        allowDrop={allowDrop}
+        onDrop={onDrop}
+        titleRender={(node) => {
+          const entry = entryOf(node.key);
+          return (
+            <span className="org-node" data-org-id={String(node.key)}>
+              {String(node.title)}
+              {entry && (
+                <Access codes={EDIT_CODES}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`${t("system.orgs.edit")} ${entry.node.orgName}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setEditing(entry.node);
+                    }}
+                  />
+                </Access>
+              )}
+            </span>
+          );
+        }}
+      />
+      <OrgEditDialog
+        node={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void reload();
+        }}
+      />
+    </Card>
+  );
+}
