@@ -71,9 +71,10 @@ type Options struct {
 
 // Dispatcher serves the module API of the current schema set.
 type Dispatcher struct {
-	opts Options
-	log  *slog.Logger
-	reg  atomic.Pointer[registry]
+	opts  Options
+	log   *slog.Logger
+	reg   atomic.Pointer[registry]
+	hooks hookTable
 }
 
 // registry is one immutable snapshot of the served modules.

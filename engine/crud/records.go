@@ -50,13 +50,14 @@ func (d *Dispatcher) get(c echo.Context, x *call) error {
 
 // create validates the body against the module and inserts it, answering
 // the created record. Keys the server sets (id, version, the status, …) may
-// be echoed back: the validator accepts them and the store ignores them.
+// be echoed back: the validator accepts them and the store ignores them;
+// so are read-only fields (dropReadOnly).
 func (d *Dispatcher) create(c echo.Context, x *call) error {
 	rec, err := httpx.BindObject(c, d.opts.MaxBody)
 	if err != nil {
 		return err
 	}
-	rec = richtext.Sanitize(x.m, schema.ApplyDefaults(x.m, rec))
+	rec = richtext.Sanitize(x.m, schema.ApplyDefaults(x.m, dropReadOnly(x.m, rec)))
 	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
 		return err
 	}
@@ -69,8 +70,8 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 
 // update serves PUT {api}/{id} and PUT {api} with the id in the body. Only
 // the fields sent change; version, when sent, must still be the record's.
-// Keys the server sets (createdAt, the status, …) may be echoed back: the
-// validator accepts them and the store ignores them.
+// Keys the server sets (createdAt, the status, …) and read-only fields may
+// be echoed back: they are ignored.
 func (d *Dispatcher) update(c echo.Context, x *call) error {
 	rec, err := httpx.BindObject(c, d.opts.MaxBody)
 	if err != nil {
@@ -80,7 +81,7 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
-	rec = richtext.Sanitize(x.m, rec)
+	rec = richtext.Sanitize(x.m, dropReadOnly(x.m, rec))
 	if err := schema.Validate(x.m, x.set, rec, true); err != nil {
 		return err
 	}
@@ -89,6 +90,20 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 		return fmt.Errorf("update %s %d: %w", x.m.Name, id, err)
 	}
 	return httpx.OK(c, updated)
+}
+
+// dropReadOnly removes the module's read-only fields (readOnly or
+// autoNumber) from a client's record: what the server computes — a hook,
+// the store's numbering, an import — is never set through the module API.
+// Clients may echo a record back unchanged, so the values are ignored, not
+// refused.
+func dropReadOnly(m *schema.Module, rec map[string]any) map[string]any {
+	for i := range m.Fields {
+		if m.Fields[i].ReadOnly {
+			delete(rec, m.Fields[i].Name)
+		}
+	}
+	return rec
 }
 
 // bodyID reconciles the id in the body with the one in the path (0 when the
