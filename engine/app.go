@@ -162,6 +162,10 @@ func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, 
 	return a.crud.Transition(ctx, m, sc, id, act, comment)
 }
 
+// SetSystemLabels installs what names users and organisations in the
+// module API's answers (crud.SystemLabels); system administration sets it.
+func (a *App) SetSystemLabels(fn crud.SystemLabels) { a.crud.SetSystemLabels(fn) }
+
 // Config is the configuration the app runs with.
 func (a *App) Config() config.Config { return a.cfg }
 

@@ -75,6 +75,7 @@ type Dispatcher struct {
 	log   *slog.Logger
 	reg   atomic.Pointer[registry]
 	hooks hookTable
+	sys   systemLabels
 }
 
 // registry is one immutable snapshot of the served modules.

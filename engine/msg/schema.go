@@ -71,6 +71,7 @@ const (
 	CommonUpdatedAt = "修改时间"
 	CommonVersion   = "版本"
 	CommonHistory   = "流转记录"
+	CommonLabels    = "引用显示值"
 	CommonStatus    = "状态"
 )
 

@@ -13,6 +13,7 @@ import { useAccess } from "../hooks/useAccess";
 import { formatValue, labelOf } from "./format";
 import { ImportDialog } from "./ImportDialog";
 import { ModuleGate } from "./ModuleGate";
+import { labelled } from "./refLabels";
 import { codeFor, enumOptions, optionsFor, propertyOf, type ListColumn, type ModuleSchema } from "./moduleSchema";
 import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFilters";
 import { SearchForm } from "./SearchForm";
@@ -98,11 +99,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
       width: c.width,
       sorter: c.sortable,
       sortOrder: c.sortable ? getDefaultSortOrder(c.name, sorters) : undefined,
-      render: (value: unknown) => {
+      render: (value: unknown, record: BaseRecord) => {
         if (status && c.name === status.field && value !== undefined && value !== null) {
           return <Tag color="blue">{labelOf(Object.entries(status.values).map(([v, l]) => ({ value: v, label: l })), value)}</Tag>;
         }
-        return cellText(schema, c, value) || <Typography.Text type="secondary">—</Typography.Text>;
+        return cellText(schema, c, labelled(record, c.name, value)) || <Typography.Text type="secondary">—</Typography.Text>;
       },
     })),
     {
