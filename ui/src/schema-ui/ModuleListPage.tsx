@@ -10,6 +10,7 @@ import { download, saveDownload } from "../app/http";
 import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { useAccess } from "../hooks/useAccess";
+import { useReplaceSearch } from "../hooks/useReplaceSearch";
 import { formatValue, labelOf } from "./format";
 import { ImportDialog } from "./ImportDialog";
 import { ModuleGate } from "./ModuleGate";
@@ -54,10 +55,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
     errorNotification: false,
   });
 
+  // useReplaceSearch: a write from this list after the browser moved to another page must not bring it back.
+  const replaceSearch = useReplaceSearch();
   useEffect(() => {
-    const qs = toCriteria({ filters, sorters, pagination: { currentPage, pageSize } }).toString();
-    if (qs !== location.search.replace(/^\?/, "")) navigate({ search: qs }, { replace: true });
-  }, [filters, sorters, currentPage, pageSize]);
+    replaceSearch(toCriteria({ filters, sorters, pagination: { currentPage, pageSize } }).toString());
+  }, [filters, sorters, currentPage, pageSize, replaceSearch]);
 
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany, mutation: deleteManyState } = useDeleteMany();

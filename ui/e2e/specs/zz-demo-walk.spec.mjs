@@ -176,20 +176,18 @@ export default [
         for (const [i, { path, title }] of pages.entries()) {
           const before = problems.length;
           // The first page loads the console; the rest are opened by URL inside the same app (no reload:
-          // a reload per page would take minutes). A quick history change can be undone by the shell's tab
-          // bar while the previous screen settles, so the URL is set again (at most twice) when it bounced.
+          // a reload per page would take minutes), once each: a page that lands elsewhere is a problem.
           const where = () => new URL(page.url()).pathname;
-          let screenOk = where() === path && (await screenShown(page, path));
-          for (let attempt = 0; attempt < 3 && where() !== path; attempt++) {
-            if (i === 0) await page.goto(`${base}${path}`);
-            else
-              await page.evaluate((to) => {
-                window.history.pushState({}, "", to);
-                window.dispatchEvent(new PopStateEvent("popstate", { state: {} }));
-              }, path);
-            await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 }).catch(() => undefined);
-            screenOk = await screenShown(page, path);
-          }
+          // The previous list's rows must go before this screen's are looked for.
+          const oldRow = i > 0 ? await page.$(".ant-table-tbody tr.ant-table-row") : null;
+          if (i === 0) await page.goto(`${base}${path}`);
+          else
+            await page.evaluate((to) => {
+              window.history.pushState({}, "", to);
+              window.dispatchEvent(new PopStateEvent("popstate", { state: {} }));
+            }, path);
+          if (oldRow) await oldRow.waitForElementState("hidden", { timeout: 5_000 }).catch(() => undefined);
+          const screenOk = await screenShown(page, path);
           if (where() !== path) problems.push(`${title} ${path} landed on ${where()}`);
           else if (!screenOk) problems.push(`empty screen: ${title} ${path} (${path.startsWith("/m/") ? "no data row" : "no main content"})`);
           else if (!path.startsWith("/m/")) {
