@@ -8,27 +8,15 @@
 // placeholder (an antd Result); they are opened and checked like any page, and counted in the log.
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { assert, visible } from "../lib.mjs";
+import { apiLogin, assert, freePort, visible } from "../lib.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(here, "../..", process.env.XZ_BIN ?? "../bin/xiangzhi");
 const demoPassword = "Demo@2025";
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** startServer serves dataDir on a free port and resolves once /healthz answers. */
 async function startServer(dataDir) {
@@ -97,22 +85,6 @@ function pagesOf(menus) {
   return { pages, skipped };
 }
 
-async function apiLogin(base, username, password) {
-  const pk = (await (await fetch(`${base}/api/system/publicKey`)).json()).data;
-  const der = Buffer.from(String(pk).replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""), "base64");
-  const key = await crypto.subtle.importKey("spki", der, { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
-  const cipher = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(password));
-  const res = await fetch(`${base}/api/system/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password: Buffer.from(cipher).toString("base64") }),
-  });
-  const body = await res.json();
-  assert.equal(res.status, 200, `login ${username}: ${JSON.stringify(body)}`);
-  assert.ok(!body.data.mustChangePassword, `${username} must not be forced to change the password`);
-  return body.data.token;
-}
-
 /** screenShown waits for a module list's first data row, or for any other page's main content. */
 async function screenShown(page, path) {
   if (path.startsWith("/m/")) {
@@ -156,7 +128,10 @@ export default [
         server = await startServer(dataDir);
         const { base } = server;
 
-        const token = await apiLogin(base, "county_admin", demoPassword);
+        const demoCtx = { api: (path, init) => fetch(`${base}${path}`, init) };
+        const login = await apiLogin(demoCtx, "county_admin", demoPassword);
+        assert.ok(!login.mustChangePassword, "county_admin must not be forced to change the password");
+        const { token } = login;
         const menuRes = await fetch(`${base}/api/system/cscpMenus`, { headers: { Authorization: `Bearer ${token}` } });
         assert.equal(menuRes.status, 200, "GET /api/system/cscpMenus");
         const { pages, skipped } = pagesOf((await menuRes.json()).data);
