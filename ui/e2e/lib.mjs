@@ -1,21 +1,8 @@
 // Small helpers for the e2e specs (playwright-core has no test runner, so no expect()).
 
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 
 export { assert };
-
-/** freePort answers a free loopback TCP port (for a server the runner or a spec starts). */
-export function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** visible waits until the locator is visible (default 15 s) and returns it. */
 export async function visible(locator, timeout = 15_000) {

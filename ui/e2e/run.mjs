@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort } from "./lib.mjs";
+import { freePort } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const uiDir = resolve(here, "..");

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { apiLogin, assert, freePort, visible } from "../lib.mjs";
+import { apiLogin, assert, visible } from "../lib.mjs";
+import { freePort } from "../ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(here, "../..", process.env.XZ_BIN ?? "../bin/xiangzhi");
