@@ -151,6 +151,21 @@ func (a *App) Store() *store.Store { return a.store }
 // Modules is the schema set being served now.
 func (a *App) Modules() *schema.Set { return a.crud.Set() }
 
+// OnTransition makes fn run after every status action of the module named
+// module, whichever route runs it (crud.AfterTransition).
+func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
+
+// Transition runs a status action and the module's AfterTransition hook:
+// what a hand-written route calls instead of Store().Transition.
+func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, id int64, act schema.Action,
+	comment string) (store.Record, error) {
+	return a.crud.Transition(ctx, m, sc, id, act, comment)
+}
+
+// SetSystemLabels installs what names users and organisations in the
+// module API's answers (crud.SystemLabels); system administration sets it.
+func (a *App) SetSystemLabels(fn crud.SystemLabels) { a.crud.SetSystemLabels(fn) }
+
 // Config is the configuration the app runs with.
 func (a *App) Config() config.Config { return a.cfg }
 

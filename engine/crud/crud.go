@@ -34,7 +34,10 @@
 // the list, export and stats accept the same criteria (query.Parse) plus
 // the reserved _method, _t and _ parameters; the export walks rows in id
 // order; an import's dry run is the default, and a commit inserts every row
-// in one transaction or none.
+// in one transaction or none; create and update ignore read-only fields; list
+// and get answers carry the references' display values (labels.go); every
+// status action, whichever route runs it, is followed by the module's Go
+// hook (hooks.go).
 package crud
 
 import (
@@ -71,9 +74,11 @@ type Options struct {
 
 // Dispatcher serves the module API of the current schema set.
 type Dispatcher struct {
-	opts Options
-	log  *slog.Logger
-	reg  atomic.Pointer[registry]
+	opts  Options
+	log   *slog.Logger
+	reg   atomic.Pointer[registry]
+	hooks hookTable
+	sys   systemLabels
 }
 
 // registry is one immutable snapshot of the served modules.

@@ -15,6 +15,7 @@ import (
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/richtext"
 	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 )
 
 // reserved are query parameters that belong to the HTTP layer, not to the
@@ -25,7 +26,8 @@ var reserved = []string{"_method", "_t", "_"}
 // MaxBatch is the most ids one batch delete may name.
 const MaxBatch = 1000
 
-// list answers one page of the records the criteria match within the scope.
+// list answers one page of the records the criteria match within the scope,
+// each with the display values of its references (label).
 func (d *Dispatcher) list(c echo.Context, x *call) error {
 	q, err := query.Parse(x.m, c.QueryParams(), reserved...)
 	if err != nil {
@@ -35,28 +37,39 @@ func (d *Dispatcher) list(c echo.Context, x *call) error {
 	if err != nil {
 		return fmt.Errorf("list %s: %w", x.m.Name, err)
 	}
+	if err := d.label(c.Request().Context(), x, page.Rows); err != nil {
+		return err
+	}
 	return httpx.OKPage(c, page.Rows, page.Total)
 }
 
 // get answers one record with its children and, for a module with a
-// workflow, its status history (the store adds both).
+// workflow, its status history (the store adds both), with the display
+// values of its references and the names of the history's users.
 func (d *Dispatcher) get(c echo.Context, x *call) error {
 	rec, err := d.opts.Store.Get(c.Request().Context(), x.m, x.scope, x.id)
 	if err != nil {
 		return fmt.Errorf("get %s %d: %w", x.m.Name, x.id, err)
+	}
+	if err := d.label(c.Request().Context(), x, []store.Record{rec}); err != nil {
+		return err
+	}
+	if err := d.nameHistory(c.Request().Context(), x, rec); err != nil {
+		return err
 	}
 	return httpx.OK(c, rec)
 }
 
 // create validates the body against the module and inserts it, answering
 // the created record. Keys the server sets (id, version, the status, …) may
-// be echoed back: the validator accepts them and the store ignores them.
+// be echoed back: the validator accepts them and the store ignores them;
+// so are read-only fields (dropReadOnly).
 func (d *Dispatcher) create(c echo.Context, x *call) error {
 	rec, err := httpx.BindObject(c, d.opts.MaxBody)
 	if err != nil {
 		return err
 	}
-	rec = richtext.Sanitize(x.m, schema.ApplyDefaults(x.m, rec))
+	rec = richtext.Sanitize(x.m, schema.ApplyDefaults(x.m, dropReadOnly(x.m, rec)))
 	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
 		return err
 	}
@@ -69,8 +82,8 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 
 // update serves PUT {api}/{id} and PUT {api} with the id in the body. Only
 // the fields sent change; version, when sent, must still be the record's.
-// Keys the server sets (createdAt, the status, …) may be echoed back: the
-// validator accepts them and the store ignores them.
+// Keys the server sets (createdAt, the status, …) and read-only fields may
+// be echoed back: they are ignored.
 func (d *Dispatcher) update(c echo.Context, x *call) error {
 	rec, err := httpx.BindObject(c, d.opts.MaxBody)
 	if err != nil {
@@ -80,7 +93,7 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
-	rec = richtext.Sanitize(x.m, rec)
+	rec = richtext.Sanitize(x.m, dropReadOnly(x.m, rec))
 	if err := schema.Validate(x.m, x.set, rec, true); err != nil {
 		return err
 	}
@@ -89,6 +102,21 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 		return fmt.Errorf("update %s %d: %w", x.m.Name, id, err)
 	}
 	return httpx.OK(c, updated)
+}
+
+// dropReadOnly removes the module's read-only fields (readOnly or
+// autoNumber) and the display values (_labels) from a client's record: what the server computes — a hook,
+// the store's numbering, an import — is never set through the module API.
+// Clients may echo a record back unchanged, so the values are ignored, not
+// refused.
+func dropReadOnly(m *schema.Module, rec map[string]any) map[string]any {
+	delete(rec, schema.LabelsKey)
+	for i := range m.Fields {
+		if m.Fields[i].ReadOnly {
+			delete(rec, m.Fields[i].Name)
+		}
+	}
+	return rec
 }
 
 // bodyID reconciles the id in the body with the one in the path (0 when the

@@ -49,7 +49,7 @@ func (d *Dispatcher) transition(c echo.Context, x *call) error {
 			return fmt.Errorf("status %s %d: %w", x.m.Name, x.id, store.ErrStale)
 		}
 	}
-	rec, err := d.opts.Store.Transition(ctx, x.m, x.scope, x.id, *a, strings.TrimSpace(req.Comment))
+	rec, err := d.Transition(ctx, x.m, x.scope, x.id, *a, strings.TrimSpace(req.Comment))
 	if err != nil {
 		return fmt.Errorf("status %s %d %s: %w", x.m.Name, x.id, a.Name, err)
 	}

@@ -71,6 +71,7 @@ const (
 	CommonUpdatedAt = "修改时间"
 	CommonVersion   = "版本"
 	CommonHistory   = "流转记录"
+	CommonLabels    = "引用显示值"
 	CommonStatus    = "状态"
 )
 
@@ -175,6 +176,7 @@ const (
 	SchemaBadStats          = "统计字段 %s 必须是单选 enum、bool、date、datetime 字段或状态字段"
 	SchemaNestedChildren    = "children 字段的 fields 中不能再有 children"
 	SchemaChildKey          = "children 的子字段不能使用 %s"
+	SchemaReadOnlyRequired  = "只读字段（readOnly 或 autoNumber）不能设为 required：接口会忽略客户端提交的值"
 	SchemaChildrenNeedField = "children 字段必须写 fields"
 	SchemaUnknownSection    = "分组 %s 没有在 sections 中声明"
 	SchemaDuplicateSection  = "分组名 %s 重复"

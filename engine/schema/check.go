@@ -43,6 +43,7 @@ var keyTypes = []struct {
 	{"maxSize", fileType},
 	{"maxCount", types(TypeImages, TypeFiles)},
 	{"fields", types(TypeChildren)},
+	{"autoNumber", types(TypeString)},
 	{"mask", types(TypeString, TypeText, TypeIDCard, TypeMobile, TypeEmail)},
 }
 
@@ -120,6 +121,9 @@ func (c *checker) keys(f *Field, p []string) {
 
 // field checks the rules of one field.
 func (c *checker) field(f *Field, p []string, top bool) {
+	if f.Required && f.ReadOnly {
+		c.add(at(p, "required"), msg.SchemaReadOnlyRequired)
+	}
 	switch f.Type {
 	case TypeEnum:
 		switch {
@@ -171,7 +175,7 @@ func (c *checker) field(f *Field, p []string, top bool) {
 // listKeys checks filter, sort, unique and section.
 func (c *checker) listKeys(f *Field, p []string, top bool) {
 	if !top {
-		for _, k := range []string{"filter", "sort", "unique", "section"} {
+		for _, k := range []string{"filter", "sort", "unique", "section", "autoNumber"} {
 			if n, _, _ := c.d.find(p); childAt(n, k) != nil {
 				c.add(at(p, k), msg.SchemaChildKey, k)
 			}

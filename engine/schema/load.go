@@ -180,7 +180,8 @@ func parseModule(file string, data []byte) (*Module, *doc, []*LoadError) {
 
 // normalize fills in the defaults that cannot be told from a zero value
 // later (a decimal's omitted scale is 2, but scale: 0 is 0) and turns YAML
-// timestamps in defaults back into the text the API uses.
+// timestamps in defaults back into the text the API uses. An auto-numbered
+// field is read-only.
 func (d *doc) normalize(m *Module) {
 	var walkFields func(fields []Field, node []string)
 	walkFields = func(fields []Field, at []string) {
@@ -195,6 +196,9 @@ func (d *doc) normalize(m *Module) {
 				if childAt(n, "scale") == nil {
 					f.Scale = DefaultScale
 				}
+			}
+			if f.AutoNumber != "" {
+				f.ReadOnly = true
 			}
 			if t, ok := f.Default.(time.Time); ok {
 				f.Default = timeText(t, f.Type)

@@ -114,10 +114,14 @@ type Field struct {
 	Placeholder string    `yaml:"placeholder,omitempty" json:"placeholder,omitempty"`
 	Help        string    `yaml:"help,omitempty" json:"help,omitempty"`
 	ReadOnly    bool      `yaml:"readOnly,omitempty" json:"readOnly,omitempty"`
-	Hidden      bool      `yaml:"hidden,omitempty" json:"hidden,omitempty"`
-	Mask        string    `yaml:"mask,omitempty" json:"mask,omitempty"`
-	Widget      string    `yaml:"widget,omitempty" json:"widget,omitempty"`
-	Width       int       `yaml:"width,omitempty" json:"width,omitempty"`
+	// AutoNumber, on a string field, makes the store number new records
+	// <AutoNumber><yyyyMMdd>-<nnnn> (per tenant and day); the field is then
+	// read-only.
+	AutoNumber string `yaml:"autoNumber,omitempty" json:"autoNumber,omitempty"`
+	Hidden     bool   `yaml:"hidden,omitempty" json:"hidden,omitempty"`
+	Mask       string `yaml:"mask,omitempty" json:"mask,omitempty"`
+	Widget     string `yaml:"widget,omitempty" json:"widget,omitempty"`
+	Width      int    `yaml:"width,omitempty" json:"width,omitempty"`
 	// Fields are the columns of a children sub-record (type children only).
 	Fields []Field `yaml:"fields,omitempty" json:"fields,omitempty"`
 }

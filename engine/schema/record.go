@@ -37,6 +37,8 @@ func RecordSchema(m *Module, set *Set) map[string]any {
 		props[cf.Name] = p
 	}
 	props["history"] = map[string]any{"type": "array", "title": msg.CommonHistory, "readOnly": true, "items": map[string]any{"type": "object"}}
+	props[LabelsKey] = map[string]any{"type": "object", "title": msg.CommonLabels, "readOnly": true,
+		"additionalProperties": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}}}
 	return map[string]any{
 		"$schema":              JSONSchemaDraft,
 		"title":                m.Title,

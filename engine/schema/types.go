@@ -24,6 +24,12 @@ var ReadOnlyKeys = []string{
 	"id", "orgId", "createdBy", "createdAt", "updatedBy", "updatedAt", "version", "history",
 }
 
+// LabelsKey is the record key of the display values of a record's
+// references, {field: {id: label}}, which the module API's list and get
+// answers carry (engine/crud). Like ReadOnlyKeys, it is read-only and
+// hidden in forms; the API drops it from a submitted record.
+const LabelsKey = "_labels"
+
 // Widgets is the registry of form widgets the console implements. A field's
 // default widget follows its type; a field may name another with widget:.
 var Widgets = []string{

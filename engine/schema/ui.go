@@ -1,14 +1,16 @@
 package schema
 
+import "slices"
+
 // UISchema derives the react-jsonschema-form uiSchema of the module's form:
 // "ui:order" (fields without a section first, then each section in the
 // order sections lists them, each in declaration order, then the status
 // field and "*"), and per field "ui:widget" (from the Widgets registry),
 // "ui:title" (the label) and "ui:options" (placeholder, help, dict, ref,
 // display, accept, maxCount, maxSize, mask, section, readonly). The common
-// read-only keys are hidden. The root "ui:options" lists the sections with
-// their titles; a children field carries the uiSchema of its rows in
-// "items" (the row id hidden).
+// read-only keys and the references' display values are hidden. The root
+// "ui:options" lists the sections with their titles; a children field
+// carries the uiSchema of its rows in "items" (the row id hidden).
 func UISchema(m *Module) map[string]any {
 	ui := fieldsUI(m.Fields, m.Sections)
 	order := ui["ui:order"].([]string)
@@ -17,7 +19,7 @@ func UISchema(m *Module) map[string]any {
 		order = append(order, sf.Name)
 	}
 	ui["ui:order"] = append(order, "*")
-	for _, k := range ReadOnlyKeys {
+	for _, k := range append(slices.Clone(ReadOnlyKeys), LabelsKey) {
 		ui[k] = map[string]any{"ui:widget": "hidden"}
 	}
 	if len(m.Sections) > 0 {

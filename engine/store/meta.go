@@ -63,7 +63,8 @@ type meta struct {
 	byCol    map[string]*col
 	children []child
 	unique   []*col
-	status   *col // nil without a status
+	auto     []*col // auto-numbered fields (schema.Field.AutoNumber)
+	status   *col   // nil without a status
 }
 
 // metaCache keeps one meta per module name: a reloaded module (a new
@@ -120,6 +121,9 @@ func buildMeta(m *schema.Module) *meta {
 		add(c)
 		if f.Unique {
 			mt.unique = append(mt.unique, c)
+		}
+		if f.AutoNumber != "" {
+			mt.auto = append(mt.auto, c)
 		}
 	}
 	if st := m.Status; st != nil {

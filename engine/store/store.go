@@ -52,12 +52,15 @@ type Page struct {
 
 // Transition is one entry of a record's status history.
 type Transition struct {
-	ID        int64     `json:"id"`
-	Action    string    `json:"action"`
-	From      int       `json:"from"`
-	To        int       `json:"to"`
-	Comment   string    `json:"comment"`
-	UserID    int64     `json:"userId"`
+	ID      int64  `json:"id"`
+	Action  string `json:"action"`
+	From    int    `json:"from"`
+	To      int    `json:"to"`
+	Comment string `json:"comment"`
+	UserID  int64  `json:"userId"`
+	// UserName is the user's display name, filled by the module API
+	// (empty when unknown).
+	UserName  string    `json:"userName,omitempty"`
 	CreatedAt time.Time `json:"createdAt"`
 }
 

@@ -79,6 +79,9 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec 
 	if err != nil {
 		return 0, err
 	}
+	if err := s.autoNumber(ctx, tx, mt, sc.TenantID, ch); err != nil {
+		return 0, err
+	}
 	if err := s.checkUnique(ctx, tx, mt, sc, ch, 0); err != nil {
 		return 0, err
 	}

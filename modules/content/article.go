@@ -4,7 +4,9 @@
 // unshelve actions, stamps the publish time of a first shelving and takes
 // an unshelved article off the top; and the top flag (GET
 // /cms/api/article/topFlagOn/{id}, topFlagOff/{id}), which only a shelved
-// article may carry. Every call runs in the caller's data scope.
+// article may carry. The shelving side effects also hold when the actions
+// run through the generic status route. Every call runs in the caller's
+// data scope.
 package content
 
 import (
@@ -47,6 +49,7 @@ func Register(app *engine.App) error {
 		return nil
 	}
 	h := &hooks{app: app}
+	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes(base,
 		engine.Route{Method: http.MethodPost, Path: "/updateArticleShelves", Code: m.ActionCode(*on),
 			Name: m.Title + "-批量上架/下架", Handler: h.shelves},
@@ -109,26 +112,30 @@ func (h *hooks) shelves(c echo.Context) error {
 	out := make([]store.Record, 0, len(recs))
 	for _, r := range recs {
 		id := r["id"].(int64)
-		if _, err := h.app.Store().Transition(ctx, m, sc, id, *a, ""); err != nil {
-			return err
-		}
-		upd := store.Record{}
-		if to == shelfOn && r["publishTime"] == nil {
-			upd["publishTime"] = time.Now().In(time.Local).Format(schema.DateTimeLayout)
-		}
-		if to == shelfOff && r["isTop"] == true {
-			upd["isTop"] = false
-		}
-		rec, err := h.app.Store().Get(ctx, m, sc, id)
-		if len(upd) > 0 {
-			rec, err = h.app.Store().Update(ctx, m, sc, id, upd)
-		}
+		rec, err := h.app.Transition(ctx, m, sc, id, *a, "")
 		if err != nil {
 			return err
 		}
 		out = append(out, rec)
 	}
 	return httpx.OK(c, map[string]any{"updated": len(out), "records": out})
+}
+
+// afterTransition stamps the publish time of a first shelving and takes an
+// unshelved article off the top, whichever route moved it.
+func (h *hooks) afterTransition(ctx context.Context, m *schema.Module, sc store.Scope, a schema.Action, _ string,
+	rec store.Record) (store.Record, error) {
+	upd := store.Record{}
+	if a.To == shelfOn && rec["publishTime"] == nil {
+		upd["publishTime"] = time.Now().In(time.Local).Format(schema.DateTimeLayout)
+	}
+	if a.To == shelfOff && rec["isTop"] == true {
+		upd["isTop"] = false
+	}
+	if len(upd) == 0 {
+		return rec, nil
+	}
+	return h.app.Store().Update(ctx, m, sc, rec["id"].(int64), upd)
 }
 
 // reachable loads the articles in the scope and checks that the action

@@ -85,4 +85,27 @@ func TestArticleShelvesAndTopFlag(t *testing.T) {
 			t.Fatalf("after unshelve: status %v isTop %v", r["shelfStatus"], r["isTop"])
 		}
 	})
+
+	t.Run("the generic status route stamps the publish time and clears the top flag", func(t *testing.T) {
+		id := create(t, "通用状态接口上架").(int64)
+		status, res := env.Call(t, town, http.MethodPut, fmt.Sprintf("/cms/api/article/%d/status", id),
+			map[string]any{"action": "shelve"})
+		if status != http.StatusOK {
+			t.Fatalf("status shelve: %d %v", status, res)
+		}
+		if r := env.Get(t, "article", id); r["publishTime"] == nil {
+			t.Fatal("shelved through the status route without a publish time")
+		}
+		if status, res := env.Call(t, town, http.MethodGet, fmt.Sprintf("/cms/api/article/topFlagOn/%d", id), nil); status != http.StatusOK {
+			t.Fatalf("pin: %d %v", status, res)
+		}
+		status, res = env.Call(t, town, http.MethodPut, fmt.Sprintf("/cms/api/article/%d/status", id),
+			map[string]any{"action": "unshelve"})
+		if status != http.StatusOK {
+			t.Fatalf("status unshelve: %d %v", status, res)
+		}
+		if r := env.Get(t, "article", id); r["isTop"] != false {
+			t.Fatalf("unshelved through the status route, isTop %v", r["isTop"])
+		}
+	})
 }

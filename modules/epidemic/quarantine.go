@@ -1,10 +1,12 @@
 // Package epidemic holds the Go hooks of epidemic prevention: ending a
 // person's quarantine (PUT /epidemic/api/quarantines/{id}/end), which runs
-// the end action and records the date the control ended. The call runs
-// in the caller's data scope.
+// the end action and records the date the control ended. The date is
+// recorded too (today) when the end action runs through the generic status
+// route. The call runs in the caller's data scope.
 package epidemic
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -29,6 +31,7 @@ func Register(app *engine.App) error {
 		return nil
 	}
 	h := &hooks{app: app}
+	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes("/epidemic/api/quarantines", engine.Route{Method: http.MethodPut, Path: "/:id/end",
 		Code: m.ActionCode(*endAction(m)), Name: m.Title + "-解除管控", Handler: h.end})
 	return nil
@@ -63,7 +66,7 @@ func (h *hooks) end(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	day := time.Now().In(time.Local).Format(schema.DateLayout)
+	day := today()
 	if v, ok := b["endDate"]; ok && v != nil {
 		s, _ := v.(string)
 		if !schema.ValidDate(s) {
@@ -80,12 +83,27 @@ func (h *hooks) end(c echo.Context) error {
 	if start, _ := rec["startDate"].(string); start != "" && day < start {
 		return hook.BadParam("endDate")
 	}
-	if _, err := h.app.Store().Transition(ctx, m, sc, id, *endAction(m), strings.TrimSpace(comment)); err != nil {
-		return err
-	}
-	out, err := h.app.Store().Update(ctx, m, sc, id, store.Record{"endDate": day})
+	out, err := h.app.Transition(ctx, m, sc, id, *endAction(m), strings.TrimSpace(comment))
 	if err != nil {
 		return err
 	}
+	if out["endDate"] != day {
+		if out, err = h.app.Store().Update(ctx, m, sc, id, store.Record{"endDate": day}); err != nil {
+			return err
+		}
+	}
 	return httpx.OK(c, out)
 }
+
+// afterTransition records today as the 解除日期 of a quarantine the end
+// action ended without one (the generic status route gives no date).
+func (h *hooks) afterTransition(ctx context.Context, m *schema.Module, sc store.Scope, a schema.Action, _ string,
+	rec store.Record) (store.Record, error) {
+	if a.Name != "end" || rec["endDate"] != nil {
+		return rec, nil
+	}
+	return h.app.Store().Update(ctx, m, sc, rec["id"].(int64), store.Record{"endDate": today()})
+}
+
+// today is the local date as a record's date.
+func today() string { return time.Now().In(time.Local).Format(schema.DateLayout) }

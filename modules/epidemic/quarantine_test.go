@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/tools/demo/demotest"
@@ -74,6 +75,22 @@ func TestQuarantineEnd(t *testing.T) {
 		}
 		if env.Get(t, "quarantine", id)["endDate"] == nil {
 			t.Fatal("no end date")
+		}
+	})
+
+	t.Run("end through the generic status route records today", func(t *testing.T) {
+		id := create(t)
+		status, res := env.Call(t, admin, http.MethodPut, fmt.Sprintf("/epidemic/api/quarantines/%d/status", id),
+			map[string]any{"action": "end", "comment": "期满"})
+		if status != http.StatusOK {
+			t.Fatalf("status action: %d %v", status, res)
+		}
+		today := time.Now().In(time.Local).Format("2006-01-02")
+		if got := res["data"].(map[string]any)["endDate"]; got != today {
+			t.Fatalf("answered endDate %v, want %s", got, today)
+		}
+		if r := env.Get(t, "quarantine", id); r["endDate"] != today || r["controlStatus"] != int64(2) {
+			t.Fatalf("stored: status %v endDate %v", r["controlStatus"], r["endDate"])
 		}
 	})
 }

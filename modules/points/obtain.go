@@ -143,7 +143,7 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 }
 
 // revoke revokes an entry: {id, comment}. The entry no longer counts;
-// the household's 户积分 follows. It answers the entry and the owner's
+// the household's 户积分 follows (afterTransition). It answers the entry and the owner's
 // total.
 func (h *hooks) revoke(c echo.Context) error {
 	b, err := hook.Body(c, "id", "comment")
@@ -168,14 +168,9 @@ func (h *hooks) revoke(c echo.Context) error {
 		return httpx.BadRequest(fmt.Sprintf(msg.UnknownAction, "revoke"))
 	}
 	ctx, sc := c.Request().Context(), engine.ScopeOf(c)
-	rec, err := h.app.Store().Transition(ctx, m, sc, id, *action, trimmed(b["comment"]))
+	rec, err := h.app.Transition(ctx, m, sc, id, *action, trimmed(b["comment"]))
 	if err != nil {
 		return err
-	}
-	if hh, ok := rec["household"].(int64); ok {
-		if err := h.syncHousehold(ctx, m, sc, hh); err != nil {
-			return err
-		}
 	}
 	kind, owner := ownerHousehold, rec["household"]
 	if v, ok := rec["villager"].(int64); ok && rec["ownerType"] == int64(ownerPerson) {

@@ -38,7 +38,8 @@ const (
 type hooks struct{ app *engine.App }
 
 // Register adds obtain (code points.log.add), revoke (the revoke action's
-// code) and total (points.log.list). Without the points log module the
+// code) and total (points.log.list), and the hook keeping 户积分 right
+// after every status action. Without the points log module the
 // calls are left out.
 func Register(app *engine.App) error {
 	m := app.Modules().Module("pointsLog")
@@ -53,6 +54,7 @@ func Register(app *engine.App) error {
 		}
 	}
 	h := &hooks{app: app}
+	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes(base,
 		engine.Route{Method: http.MethodPost, Path: "/obtain", Code: m.Code("add"), Name: m.Title + "-获得/扣减积分",
 			Handler: h.obtain},
@@ -163,6 +165,18 @@ func (h *hooks) sum(ctx context.Context, m *schema.Module, sc store.Scope, kind 
 	})
 	t.Total = t.Earned - t.Spent
 	return t, err
+}
+
+// afterTransition keeps the household's 户积分 right after any status
+// action on an entry (revoke, through /revoke or the generic status route).
+func (h *hooks) afterTransition(ctx context.Context, m *schema.Module, sc store.Scope, _ schema.Action, _ string,
+	rec store.Record) (store.Record, error) {
+	if hh, ok := rec["household"].(int64); ok {
+		if err := h.syncHousehold(ctx, m, sc, hh); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
 }
 
 // syncHousehold makes the household's 户积分 its total.

@@ -153,4 +153,25 @@ func TestPointsHooks(t *testing.T) {
 			t.Fatalf("obtain under a disabled rule = %d, want 409; %v", status, res)
 		}
 	})
+
+	t.Run("revoke through the generic status route keeps 户积分 right", func(t *testing.T) {
+		status, res := env.Call(t, admin, http.MethodPost, "/integral/api/pointsLogs/obtain",
+			map[string]any{"householdId": hh, "points": 7, "reason": "庭院整洁"})
+		if status != http.StatusOK {
+			t.Fatalf("obtain: %d %v", status, res)
+		}
+		id := demotest.Num(res["data"].(map[string]any)["record"].(map[string]any)["id"])
+		before := total(t, household)
+		status, res = env.Call(t, admin, http.MethodPut, fmt.Sprintf("/integral/api/pointsLogs/%d/status", id),
+			map[string]any{"action": "revoke", "comment": "重复登记"})
+		if status != http.StatusOK {
+			t.Fatalf("status revoke: %d %v", status, res)
+		}
+		if got := total(t, household); got != before-7 {
+			t.Fatalf("household total after revoke = %d, want %d", got, before-7)
+		}
+		if got := env.Get(t, "household", hh)["points"]; got != before-7 {
+			t.Fatalf("household 户积分 %v, want %d", got, before-7)
+		}
+	})
 }

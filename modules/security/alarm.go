@@ -1,8 +1,9 @@
 // Package security holds the Go hooks of video surveillance: handling
 // alarms one at a time or in a batch through POST /cam/api/alertinfo/update,
 // which moves each alarm through a real status action (history included)
-// and records who handled it, when and how. Every call runs in the
-// caller's data scope.
+// and records who handled it, when and how — the record is kept also when
+// the action runs through the generic status route. Every call runs in
+// the caller's data scope.
 package security
 
 import (
@@ -40,6 +41,7 @@ func Register(app *engine.App) error {
 		return nil
 	}
 	h := &hooks{app: app}
+	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes("/cam/api/alertinfo", engine.Route{Method: http.MethodPost, Path: "/update",
 		Code: m.ActionCode(*a), Name: m.Title + "-处置（单条或批量）", Handler: h.update})
 	return nil
@@ -95,23 +97,27 @@ func (h *hooks) update(c echo.Context) error {
 	}
 	out := make([]store.Record, 0, len(ids))
 	for _, id := range ids {
-		if _, err := h.app.Store().Transition(ctx, m, sc, id, *a, result); err != nil {
-			return err
-		}
-		upd := store.Record{"handleTime": time.Now().In(time.Local).Format(schema.DateTimeLayout)}
-		if sc.UserID != 0 {
-			upd["handler"] = sc.UserID
-		}
-		if result != "" {
-			upd["handleResult"] = result
-		}
-		rec, err := h.app.Store().Update(ctx, m, sc, id, upd)
+		rec, err := h.app.Transition(ctx, m, sc, id, *a, result)
 		if err != nil {
 			return err
 		}
 		out = append(out, rec)
 	}
 	return httpx.OK(c, map[string]any{"updated": len(out), "records": out})
+}
+
+// afterTransition records who handled the alarm, when and how (the
+// action's comment), whichever route ran the action.
+func (h *hooks) afterTransition(ctx context.Context, m *schema.Module, sc store.Scope, _ schema.Action,
+	comment string, rec store.Record) (store.Record, error) {
+	upd := store.Record{"handleTime": time.Now().In(time.Local).Format(schema.DateTimeLayout)}
+	if sc.UserID != 0 {
+		upd["handler"] = sc.UserID
+	}
+	if comment != "" {
+		upd["handleResult"] = comment
+	}
+	return h.app.Store().Update(ctx, m, sc, rec["id"].(int64), upd)
 }
 
 // check loads every alarm in the scope and makes sure the action starts

@@ -87,4 +87,23 @@ func TestAlarmUpdate(t *testing.T) {
 			t.Fatalf("status %v, want 3", s)
 		}
 	})
+
+	t.Run("the generic status route records the handler too", func(t *testing.T) {
+		status, res := env.Call(t, admin, http.MethodPost, "/cam/api/alertinfo", map[string]any{
+			"alarmNo": "TEST-GENERIC", "sourceType": 1, "alarmType": "2", "alarmLevel": "1",
+			"alarmTime": "2025-11-20 10:00:00", "description": "水域人员越界"})
+		if status != http.StatusOK {
+			t.Fatalf("create alarm: %d %v", status, res)
+		}
+		id := demotest.Num(res["data"].(map[string]any)["id"])
+		status, res = env.Call(t, admin, http.MethodPut, fmt.Sprintf("/cam/api/alertinfo/%d/status", id),
+			map[string]any{"action": "handle", "comment": "已劝离"})
+		if status != http.StatusOK {
+			t.Fatalf("status handle: %d %v", status, res)
+		}
+		r := env.Get(t, "alarm", id)
+		if r["handler"] != account.ID || r["handleResult"] != "已劝离" || r["handleTime"] == nil {
+			t.Fatalf("after handle: handler %v result %v time %v", r["handler"], r["handleResult"], r["handleTime"])
+		}
+	})
 }

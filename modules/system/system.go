@@ -75,7 +75,8 @@ type options struct {
 // directory), keeps the generated module menus and their codes in step with
 // every schema reload, installs the authorizer (tokens, sessions,
 // permission codes, data scope), lets module records be placed in another
-// organisation of the viewer's subtree, adds the operation log and serves
+// organisation of the viewer's subtree, names users and organisations in
+// the module API's answers, adds the operation log and serves
 // every system route.
 func Register(app *engine.App) error {
 	_, err := register(app, options{})
@@ -133,6 +134,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		}
 	})
 	st.OrgResolver = s.orgPathOf
+	app.SetSystemLabels(s.labels)
 	app.SetAuthorizer(as)
 	app.Echo().Use(s.operationLog)
 	app.AddRoutes("", routes...)

@@ -15,28 +15,17 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { freePort } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const uiDir = resolve(here, "..");
 const bin = resolve(uiDir, process.env.XZ_BIN ?? "../bin/xiangzhi");
 const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const shots = join(here, "screenshots");
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 async function waitForHealth(base, child, deadlineMs) {
   const until = Date.now() + deadlineMs;

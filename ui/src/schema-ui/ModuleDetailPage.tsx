@@ -8,6 +8,7 @@ import { Access } from "../components/Access/Access";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { ChildrenTable } from "./ChildrenTable";
 import { formatValue, labelOf, propertyFormat } from "./format";
+import { labelled } from "./refLabels";
 import { HistoryTimeline, historyOf } from "./HistoryTimeline";
 import { ModuleGate } from "./ModuleGate";
 import { codeFor, orderedProperties, propertyOf, uiOptionsOf, uiWidgetOf, type ModuleSchema } from "./moduleSchema";
@@ -91,7 +92,7 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
             style={{ marginBottom: 16 }}
             items={items.map(({ name }) => {
               const prop = propertyOf(schema, name);
-              const text = formatValue(record[name], propertyFormat(schema, name, prop));
+              const text = formatValue(labelled(record, name, record[name]), propertyFormat(schema, name, prop));
               return {
                 key: name,
                 label: prop?.title ?? name,

@@ -10,9 +10,11 @@ import { download, saveDownload } from "../app/http";
 import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { useAccess } from "../hooks/useAccess";
+import { useReplaceSearch } from "../hooks/useReplaceSearch";
 import { formatValue, labelOf } from "./format";
 import { ImportDialog } from "./ImportDialog";
 import { ModuleGate } from "./ModuleGate";
+import { labelled } from "./refLabels";
 import { codeFor, enumOptions, optionsFor, propertyOf, type ListColumn, type ModuleSchema } from "./moduleSchema";
 import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFilters";
 import { SearchForm } from "./SearchForm";
@@ -53,10 +55,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
     errorNotification: false,
   });
 
+  // useReplaceSearch: a write from this list after the browser moved to another page must not bring it back.
+  const replaceSearch = useReplaceSearch();
   useEffect(() => {
-    const qs = toCriteria({ filters, sorters, pagination: { currentPage, pageSize } }).toString();
-    if (qs !== location.search.replace(/^\?/, "")) navigate({ search: qs }, { replace: true });
-  }, [filters, sorters, currentPage, pageSize]);
+    replaceSearch(toCriteria({ filters, sorters, pagination: { currentPage, pageSize } }).toString());
+  }, [filters, sorters, currentPage, pageSize, replaceSearch]);
 
   const { mutate: deleteOne } = useDelete();
   const { mutate: deleteMany, mutation: deleteManyState } = useDeleteMany();
@@ -98,11 +101,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
       width: c.width,
       sorter: c.sortable,
       sortOrder: c.sortable ? getDefaultSortOrder(c.name, sorters) : undefined,
-      render: (value: unknown) => {
+      render: (value: unknown, record: BaseRecord) => {
         if (status && c.name === status.field && value !== undefined && value !== null) {
           return <Tag color="blue">{labelOf(Object.entries(status.values).map(([v, l]) => ({ value: v, label: l })), value)}</Tag>;
         }
-        return cellText(schema, c, value) || <Typography.Text type="secondary">—</Typography.Text>;
+        return cellText(schema, c, labelled(record, c.name, value)) || <Typography.Text type="secondary">—</Typography.Text>;
       },
     })),
     {

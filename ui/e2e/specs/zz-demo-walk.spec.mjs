@@ -8,27 +8,16 @@
 // placeholder (an antd Result); they are opened and checked like any page, and counted in the log.
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { assert, visible } from "../lib.mjs";
+import { apiLogin, assert, visible } from "../lib.mjs";
+import { freePort } from "../ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(here, "../..", process.env.XZ_BIN ?? "../bin/xiangzhi");
 const demoPassword = "Demo@2025";
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** startServer serves dataDir on a free port and resolves once /healthz answers. */
 async function startServer(dataDir) {
@@ -97,22 +86,6 @@ function pagesOf(menus) {
   return { pages, skipped };
 }
 
-async function apiLogin(base, username, password) {
-  const pk = (await (await fetch(`${base}/api/system/publicKey`)).json()).data;
-  const der = Buffer.from(String(pk).replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""), "base64");
-  const key = await crypto.subtle.importKey("spki", der, { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
-  const cipher = await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(password));
-  const res = await fetch(`${base}/api/system/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username, password: Buffer.from(cipher).toString("base64") }),
-  });
-  const body = await res.json();
-  assert.equal(res.status, 200, `login ${username}: ${JSON.stringify(body)}`);
-  assert.ok(!body.data.mustChangePassword, `${username} must not be forced to change the password`);
-  return body.data.token;
-}
-
 /** screenShown waits for a module list's first data row, or for any other page's main content. */
 async function screenShown(page, path) {
   if (path.startsWith("/m/")) {
@@ -156,7 +129,10 @@ export default [
         server = await startServer(dataDir);
         const { base } = server;
 
-        const token = await apiLogin(base, "county_admin", demoPassword);
+        const demoCtx = { api: (path, init) => fetch(`${base}${path}`, init) };
+        const login = await apiLogin(demoCtx, "county_admin", demoPassword);
+        assert.ok(!login.mustChangePassword, "county_admin must not be forced to change the password");
+        const { token } = login;
         const menuRes = await fetch(`${base}/api/system/cscpMenus`, { headers: { Authorization: `Bearer ${token}` } });
         assert.equal(menuRes.status, 200, "GET /api/system/cscpMenus");
         const { pages, skipped } = pagesOf((await menuRes.json()).data);
@@ -176,20 +152,18 @@ export default [
         for (const [i, { path, title }] of pages.entries()) {
           const before = problems.length;
           // The first page loads the console; the rest are opened by URL inside the same app (no reload:
-          // a reload per page would take minutes). A quick history change can be undone by the shell's tab
-          // bar while the previous screen settles, so the URL is set again (at most twice) when it bounced.
+          // a reload per page would take minutes), once each: a page that lands elsewhere is a problem.
           const where = () => new URL(page.url()).pathname;
-          let screenOk = where() === path && (await screenShown(page, path));
-          for (let attempt = 0; attempt < 3 && where() !== path; attempt++) {
-            if (i === 0) await page.goto(`${base}${path}`);
-            else
-              await page.evaluate((to) => {
-                window.history.pushState({}, "", to);
-                window.dispatchEvent(new PopStateEvent("popstate", { state: {} }));
-              }, path);
-            await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 }).catch(() => undefined);
-            screenOk = await screenShown(page, path);
-          }
+          // The previous list's rows must go before this screen's are looked for.
+          const oldRow = i > 0 ? await page.$(".ant-table-tbody tr.ant-table-row") : null;
+          if (i === 0) await page.goto(`${base}${path}`);
+          else
+            await page.evaluate((to) => {
+              window.history.pushState({}, "", to);
+              window.dispatchEvent(new PopStateEvent("popstate", { state: {} }));
+            }, path);
+          if (oldRow) await oldRow.waitForElementState("hidden", { timeout: 5_000 }).catch(() => undefined);
+          const screenOk = await screenShown(page, path);
           if (where() !== path) problems.push(`${title} ${path} landed on ${where()}`);
           else if (!screenOk) problems.push(`empty screen: ${title} ${path} (${path.startsWith("/m/") ? "no data row" : "no main content"})`);
           else if (!path.startsWith("/m/")) {
