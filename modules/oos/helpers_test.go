@@ -76,6 +76,7 @@ type appOptions struct {
 	dbURL    string            // "" for SQLite in the data dir
 	env      map[string]string // the file settings' environment
 	reviewer files.Reviewer
+	schemas  map[string]string // module files (name → YAML) of the schemas directory
 }
 
 // newTestApp builds an app on a temp data dir, registers system
@@ -90,6 +91,11 @@ func newTestApp(t *testing.T, o appOptions) *testApp {
 		cfg.DBURL = config.DefaultDBURL(cfg.DataDir)
 	}
 	cfg.SchemasDir = t.TempDir()
+	for name, text := range o.schemas {
+		if err := os.WriteFile(filepath.Join(cfg.SchemasDir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg.ConsoleFS = nil
 	logs := &syncBuffer{}
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
