@@ -4,7 +4,7 @@
 // server sanitizes again before storing.
 
 import { useEffect, useRef, useState } from "react";
-import { message } from "antd";
+import { notify } from "../../app/notify";
 import type { UploadTarget } from "../upload/api";
 import { acceptAttr, extOf, precheck, RULES, UPLOAD_MESSAGES } from "../upload/rules";
 import { sendFile } from "../upload/useUploader";
@@ -74,7 +74,7 @@ export function RichTextEditor({ id, value, onChange, target, height = EDITOR_HE
     const rule = RULES[kind];
     const refusal = kind === "editorVideo" && !EDITOR_VIDEO_TYPES.includes(extOf(file.name) as never) ? UPLOAD_MESSAGES.editorVideo : precheck(file, rule);
     if (refusal) {
-      void message.error(refusal);
+      notify.error(refusal);
       return;
     }
     setBusy(true);

@@ -2,7 +2,8 @@
 // review of png/gif/jpg, the upload itself, and the stored addresses (result.pathUrl) as the value.
 
 import { useRef, useState } from "react";
-import { message, Upload } from "antd";
+import { Upload } from "antd";
+import { notify } from "../../app/notify";
 import type { UploadFile, UploadProps } from "antd";
 import { refusalOf, reviewPicture, uploadFile, type UploadTarget } from "./api";
 import { countMessage, precheck, reviewed, UPLOAD_MESSAGES, type UploadRule } from "./rules";
@@ -27,15 +28,15 @@ export async function sendFile(file: File, rule: UploadRule, target: UploadTarge
     if (reviewed(file.name)) {
       const verdict = await reviewPicture(file);
       if (!verdict.pass) {
-        void message.error(UPLOAD_MESSAGES.reviewRejected + verdict.reason);
+        notify.error(UPLOAD_MESSAGES.reviewRejected + verdict.reason);
         return null;
       }
     }
     const result = await uploadFile(file, target, rule.kind, onProgress);
-    void message.success(UPLOAD_MESSAGES.uploaded);
+    notify.success(UPLOAD_MESSAGES.uploaded);
     return result.pathUrl;
   } catch (err) {
-    void message.error(refusalOf(err, UPLOAD_MESSAGES.failed));
+    notify.error(refusalOf(err, UPLOAD_MESSAGES.failed));
     return null;
   }
 }
@@ -51,12 +52,12 @@ export function useUploader({ value, onChange, rule, target }: UploaderProps) {
     const position = latest.current.length + inFlight.current + batch.indexOf(file);
     if (position >= rule.maxCount) {
       // One message for a batch that is too large, not one per file.
-      if (batch.indexOf(file) === Math.max(0, rule.maxCount - latest.current.length - inFlight.current)) void message.warning(countMessage(rule));
+      if (batch.indexOf(file) === Math.max(0, rule.maxCount - latest.current.length - inFlight.current)) notify.warning(countMessage(rule));
       return Upload.LIST_IGNORE;
     }
     const refusal = precheck(file, rule);
     if (refusal) {
-      void message.error(refusal);
+      notify.error(refusal);
       return Upload.LIST_IGNORE;
     }
     return true;
