@@ -300,3 +300,7 @@ func intValue(v any) (int64, bool) {
 	}
 	return 0, false
 }
+
+// HoldsFiles reports whether the field's values are stored files (image,
+// images, file, files, video).
+func (f *Field) HoldsFiles() bool { return fileType[f.Type] }

@@ -4,7 +4,10 @@ package oos
 // maxCount narrow the uploader's rules (real app, SQLite).
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"xiangzhi/engine/files/filestest"
@@ -67,5 +70,43 @@ func TestUploadFieldRules(t *testing.T) {
 		fileOf("a.png", png))
 	if rec.Code != http.StatusBadRequest || a.Msg != "不支持的上传字段" {
 		t.Fatalf("upload to unknown module = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestSaveChecksFileFields: a record's file fields must name files the
+// file service handed out for the tenant, of a type the field takes.
+func TestSaveChecksFileFields(t *testing.T) {
+	ta := newTestApp(t, appOptions{schemas: map[string]string{"fieldDocs.yaml": fieldModule}})
+	ta.changeAdminPassword(t)
+	up := func(field, name string, content []byte) string {
+		res := ta.mustUpload(t, [][2]string{{"businessType", "fieldDocs"}, {"field", field}}, fileOf(name, content))
+		return res["pathUrl"].(string)
+	}
+	png := up("cover", "a.png", filestest.Sample("png"))
+	gif := up("photos", "b.gif", filestest.Sample("gif"))
+	otherTenant := "/api/oos/file/999/fielddocs/2024/05/01/0123456789abcdef0123456789abcdef.png"
+	tests := []struct {
+		name   string
+		record map[string]any
+		code   int
+		msg    string
+	}{
+		{"uploaded files", map[string]any{"title": "好", "cover": png, "photos": []any{png, gif}}, 200, ""},
+		{"a foreign address", map[string]any{"title": "外链", "cover": "https://evil.example/x.png"}, 400, "文件链接无效"},
+		{"another tenant's file", map[string]any{"title": "跨租户", "cover": otherTenant}, 400, "文件链接无效"},
+		{"a type outside accept", map[string]any{"title": "动图", "cover": gif}, 400, "文件格式有误"},
+		{"an image in a pdf field", map[string]any{"title": "附件", "docs": []any{png}}, 400, "文件格式有误"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body, _ := json.Marshal(tt.record)
+			rec := ta.do(t, ta.token, http.MethodPost, "/test/fieldDocs", bytes.NewReader(body), "application/json")
+			if rec.Code != tt.code {
+				t.Fatalf("create = %d %s", rec.Code, rec.Body)
+			}
+			if tt.msg != "" && !strings.Contains(rec.Body.String(), `"message":"`+tt.msg+`"`) {
+				t.Errorf("create = %s, want the field message %s", rec.Body, tt.msg)
+			}
+		})
 	}
 }
