@@ -3,6 +3,7 @@
 // together with formatting made with the toolbar — and its detail page shows the formatting while no
 // script runs: the window flags the payloads would set stay undefined and no dialog opens.
 import { adminToken, apiJSON, assert, signInAdmin, visible } from "../lib.mjs";
+import { fillNotice, saveAndShow } from "../villageNotice.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
 const vectors =
@@ -61,11 +62,7 @@ export default [
       const dialogs = watchDialogs(page);
       const title = `E2E富文本编辑${suffix}`;
       await signInAdmin(ctx);
-      await page.goto("/m/villageNotice/create");
-      await (await visible(page.getByLabel("标题"))).fill(title);
-      await page.getByLabel("类型").click();
-      await (await visible(page.getByTitle("通知公告"))).click();
-      await page.getByLabel("发布单位").fill("E2E村委会");
+      await fillNotice(page, title);
 
       const editor = page.locator("#root_content");
       await editor.click();
@@ -83,12 +80,7 @@ export default [
       assert.equal(await editor.locator("script, [onerror], svg").count(), 0);
       await screenshot("widgets-richtext-editor");
 
-      await page.getByRole("button", { name: /提\s*交/ }).click();
-      await visible(page.getByText("新建成功！"));
-      await page.waitForURL((u) => !u.pathname.endsWith("/create"), { timeout: 15_000 });
-      await page.goto("/m/villageNotice");
-      await (await visible(page.getByRole("row").filter({ hasText: title }))).getByRole("link", { name: "查看" }).click();
-      await page.waitForURL((u) => /^\/m\/villageNotice\/show\//.test(u.pathname), { timeout: 15_000 });
+      await saveAndShow(page, title);
       await visible(page.locator(".xz-richtext b").filter({ hasText: "加粗的字" }));
       await visible(page.locator(".xz-richtext i").filter({ hasText: "粘贴的斜体" }));
       await assertNoScriptRan(page, dialogs);

@@ -2,7 +2,8 @@
 // record, uploads a picture into its 封面 (image) field and a pdf into its 附件 (files) field, saves, and
 // sees both on the detail page: the picture rendered (loaded from a signed link) and the file as a link
 // under its original name that downloads the same bytes. The record's title carries a per-run suffix.
-import { assert, signInAdmin, urlIs, visible } from "../lib.mjs";
+import { assert, signInAdmin, visible } from "../lib.mjs";
+import { fillNotice, saveAndShow } from "../villageNotice.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
 const title = `E2E上传${suffix}`;
@@ -17,11 +18,7 @@ export default [
       // A real png: a small screenshot of the workbench.
       const png = await page.screenshot({ clip: { x: 0, y: 0, width: 24, height: 24 } });
 
-      await page.goto("/m/villageNotice/create");
-      await (await visible(page.getByLabel("标题"))).fill(title);
-      await page.getByLabel("类型").click();
-      await (await visible(page.getByTitle("通知公告"))).click();
-      await page.getByLabel("发布单位").fill("E2E村委会");
+      await fillNotice(page, title);
       await page.locator("#root_content").click();
       await page.keyboard.type("上传测试正文");
 
@@ -34,13 +31,8 @@ export default [
       await visible(page.locator("#root_attachments").getByText("通知.pdf"));
       await screenshot("widgets-upload-form");
 
-      await page.getByRole("button", { name: /提\s*交/ }).click();
-      await visible(page.getByText("新建成功！"));
-      await page.waitForURL((u) => !u.pathname.endsWith("/create"), { timeout: 15_000 });
+      await saveAndShow(page, title);
 
-      await page.goto("/m/villageNotice");
-      await (await visible(page.getByRole("row").filter({ hasText: title }))).getByRole("link", { name: "查看" }).click();
-      await page.waitForURL((u) => /^\/m\/villageNotice\/show\//.test(u.pathname), { timeout: 15_000 });
       await visible(page.getByText(title));
 
       // The picture is rendered from a signed link and has loaded.

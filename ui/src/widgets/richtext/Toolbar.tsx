@@ -40,27 +40,29 @@ function ColorTool({ title, icon, onPick }: { title: string; icon: React.ReactNo
   );
 }
 
+/** PopoverTool is an icon button that opens a small form (the link's address, the table's size). */
+function PopoverTool({ title, icon, open, onOpenChange, children }: { title: string; icon: React.ReactNode; open: boolean; onOpenChange: (open: boolean) => void; children: React.ReactNode }) {
+  return (
+    <Popover open={open} onOpenChange={onOpenChange} trigger="click" content={children}>
+      <Button type="text" size="small" icon={icon} aria-label={title} onMouseDown={(e) => e.preventDefault()} />
+    </Popover>
+  );
+}
+
 function LinkTool({ run }: Pick<ToolbarActions, "run">) {
   const { t } = useTranslation();
   const [url, setUrl] = useState("https://");
   const [open, setOpen] = useState(false);
   const ok = linkAllowed(url);
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      content={
-        <Space.Compact>
-          <Input aria-label={t("richtext.linkUrl")} value={url} onChange={(e) => setUrl(e.target.value)} status={ok ? undefined : "error"} style={{ width: 240 }} />
-          <Button type="primary" disabled={!ok} onClick={() => { run("createLink", url.trim()); setOpen(false); }}>
-            {t("common.confirm")}
-          </Button>
-        </Space.Compact>
-      }
-    >
-      <Button type="text" size="small" icon={<LinkOutlined />} aria-label={t("richtext.link")} onMouseDown={(e) => e.preventDefault()} />
-    </Popover>
+    <PopoverTool title={t("richtext.link")} icon={<LinkOutlined />} open={open} onOpenChange={setOpen}>
+      <Space.Compact>
+        <Input aria-label={t("richtext.linkUrl")} value={url} onChange={(e) => setUrl(e.target.value)} status={ok ? undefined : "error"} style={{ width: 240 }} />
+        <Button type="primary" disabled={!ok} onClick={() => { run("createLink", url.trim()); setOpen(false); }}>
+          {t("common.confirm")}
+        </Button>
+      </Space.Compact>
+    </PopoverTool>
   );
 }
 
@@ -70,22 +72,15 @@ function TableTool({ run }: Pick<ToolbarActions, "run">) {
   const [cols, setCols] = useState(3);
   const [open, setOpen] = useState(false);
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      content={
-        <Space>
-          <InputNumber aria-label={t("richtext.rows")} min={1} max={20} value={rows} onChange={(v) => setRows(v ?? 1)} />×
-          <InputNumber aria-label={t("richtext.cols")} min={1} max={20} value={cols} onChange={(v) => setCols(v ?? 1)} />
-          <Button type="primary" onClick={() => { run("insertHTML", tableHtml(rows, cols)); setOpen(false); }}>
-            {t("richtext.insert")}
-          </Button>
-        </Space>
-      }
-    >
-      <Button type="text" size="small" icon={<TableOutlined />} aria-label={t("richtext.table")} onMouseDown={(e) => e.preventDefault()} />
-    </Popover>
+    <PopoverTool title={t("richtext.table")} icon={<TableOutlined />} open={open} onOpenChange={setOpen}>
+      <Space>
+        <InputNumber aria-label={t("richtext.rows")} min={1} max={20} value={rows} onChange={(v) => setRows(v ?? 1)} />×
+        <InputNumber aria-label={t("richtext.cols")} min={1} max={20} value={cols} onChange={(v) => setCols(v ?? 1)} />
+        <Button type="primary" onClick={() => { run("insertHTML", tableHtml(rows, cols)); setOpen(false); }}>
+          {t("richtext.insert")}
+        </Button>
+      </Space>
+    </PopoverTool>
   );
 }
 

@@ -3,12 +3,10 @@
 
 import { useState } from "react";
 import { Image, Upload } from "antd";
-import type { UploadFile } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { useFreshFile, useFreshFiles } from "./api";
-import { acceptAttr } from "./rules";
-import { useUploader, type UploaderProps } from "./useUploader";
+import { useFreshFile } from "./api";
+import { useUploadList, type UploaderProps } from "./useUploader";
 
 /** StoredImage shows one stored picture by a fresh link, with antd's preview. */
 export function StoredImage({ path, size = 96 }: { path: string; size?: number }) {
@@ -19,27 +17,12 @@ export function StoredImage({ path, size = 96 }: { path: string; size?: number }
 /** ImageUploader uploads pictures; value is the list of stored addresses. */
 export function ImageUploader(props: UploaderProps & { id?: string }) {
   const { t } = useTranslation();
-  const { value, rule, disabled, id } = props;
-  const { pending, beforeUpload, customRequest, remove, full } = useUploader(props);
+  const { disabled, id } = props;
+  const { listProps, full } = useUploadList(props);
   const [preview, setPreview] = useState<string | undefined>();
-  const fresh = useFreshFiles(value);
-  const fileList: UploadFile[] = [
-    ...value.map((path, i): UploadFile => ({ uid: path, name: fresh[i].name ?? path, status: "done", url: fresh[i].pathUrl, thumbUrl: fresh[i].pathUrl })),
-    ...pending,
-  ];
   return (
     <div id={id}>
-      <Upload
-        listType="picture-card"
-        accept={acceptAttr(rule)}
-        multiple={rule.maxCount > 1}
-        fileList={fileList}
-        disabled={disabled}
-        beforeUpload={beforeUpload}
-        customRequest={customRequest}
-        onRemove={(f) => remove(f.uid)}
-        onPreview={(f) => setPreview(f.url)}
-      >
+      <Upload listType="picture-card" {...listProps} onPreview={(f) => setPreview(f.url)}>
         {!full && !disabled && (
           <button type="button" style={{ border: 0, background: "none" }} aria-label={t("upload.addImage")}>
             <PlusOutlined />

@@ -5,8 +5,8 @@ import { useRef, useState } from "react";
 import { Upload } from "antd";
 import { notify } from "../../app/notify";
 import type { UploadFile, UploadProps } from "antd";
-import { refusalOf, reviewPicture, uploadFile, type UploadTarget } from "./api";
-import { countMessage, precheck, reviewed, UPLOAD_MESSAGES, type UploadRule } from "./rules";
+import { refusalOf, reviewPicture, uploadFile, useFreshFiles, type UploadTarget } from "./api";
+import { acceptAttr, countMessage, precheck, reviewed, UPLOAD_MESSAGES, type UploadRule } from "./rules";
 
 /** UploaderProps are what every uploader takes. */
 export interface UploaderProps {
@@ -90,4 +90,30 @@ export function useUploader({ value, onChange, rule, target }: UploaderProps) {
   };
 
   return { pending, beforeUpload, customRequest, remove, full: value.length + pending.length >= rule.maxCount };
+}
+
+/**
+ * useUploadList is useUploader for antd's listed uploaders (pictures, files): the Upload props, with the
+ * stored files shown by fresh links and their original names, and whether the count is reached.
+ */
+export function useUploadList(props: UploaderProps): { listProps: UploadProps; full: boolean } {
+  const { value, rule, disabled } = props;
+  const { pending, beforeUpload, customRequest, remove, full } = useUploader(props);
+  const fresh = useFreshFiles(value);
+  const fileList: UploadFile[] = [
+    ...value.map((path, i): UploadFile => ({ uid: path, name: fresh[i].name ?? path, status: "done", url: fresh[i].pathUrl, thumbUrl: fresh[i].pathUrl })),
+    ...pending,
+  ];
+  return {
+    full,
+    listProps: {
+      accept: acceptAttr(rule),
+      multiple: rule.maxCount > 1,
+      fileList,
+      disabled,
+      beforeUpload,
+      customRequest,
+      onRemove: (f) => remove(f.uid),
+    },
+  };
 }
