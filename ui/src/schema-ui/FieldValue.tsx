@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { FileLink } from "../widgets/upload/FileUploader";
 import { StoredImage } from "../widgets/upload/ImageUploader";
 import { RichTextView } from "../widgets/richtext/RichTextView";
+import { sanitizeHtml } from "../widgets/richtext/sanitize";
 import { VideoPlayer } from "../widgets/video/VideoPlayer";
 
 function listOf(value: unknown): string[] {
@@ -46,4 +47,24 @@ export function fieldValue(widget: string | undefined, value: unknown): ReactNod
     default:
       return <RichTextView html={list[0]} />;
   }
+}
+
+/** plainText is rich text's readable text (the HTML parsed inertly, tags dropped). */
+export function plainText(html: string): string {
+  return new DOMParser().parseFromString(sanitizeHtml(html), "text/html").body.textContent?.trim() ?? "";
+}
+
+/** listCell renders a file or rich-text value in a list cell (a thumbnail, links, plain text), or null. */
+export function listCell(type: string, value: unknown): ReactNode {
+  const list = listOf(value);
+  if (!RICH_WIDGETS.has(type) || list.length === 0) return null;
+  if (type === "image" || type === "images") return <StoredImage path={list[0]} size={40} />;
+  if (type === "richtext") return plainText(list[0]).slice(0, 50);
+  return (
+    <Space size={4} wrap>
+      {list.map((p) => (
+        <FileLink key={p} path={p} />
+      ))}
+    </Space>
+  );
 }

@@ -34,8 +34,8 @@ describe("FileUploader", () => {
     await waitFor(() => expect(onChange.mock.lastCall?.[0]).toHaveLength(3));
   });
 
-  it("links a stored file by the fresh signed address under its original name", async () => {
-    server.use(http.get("/api/oos/presignedUrlNew", () => ok({ pathUrl: "/api/oos/file/1/d/x.pdf?exp=9&sig=new", name: "通知.pdf" })));
+  it("links a stored file by the fresh signed address under its original name, with its size", async () => {
+    server.use(http.get("/api/oos/presignedUrlNew", () => ok({ pathUrl: "/api/oos/file/1/d/x.pdf?exp=9&sig=new", name: "通知.pdf", size: 2048 })));
     render(
       <MemoryRouter><Providers>
         <FileLink path="/api/oos/file/1/d/x.pdf?exp=1&sig=old" />
@@ -43,5 +43,6 @@ describe("FileUploader", () => {
     );
     const link = await screen.findByRole("link", { name: "通知.pdf" });
     expect(link).toHaveAttribute("href", "/api/oos/file/1/d/x.pdf?exp=9&sig=new");
+    expect(screen.getByText("(2 KB)")).toBeInTheDocument();
   });
 });
