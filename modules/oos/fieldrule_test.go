@@ -42,6 +42,7 @@ func TestUploadFieldRules(t *testing.T) {
 		{"one image only", "cover", []filePart{fileOf("a.png", png), fileOf("b.png", png)}, 400, "最多上传1张图片！"},
 		{"images within maxCount", "photos", []filePart{fileOf("a.png", png), fileOf("b.gif", gif)}, 200, "上传成功"},
 		{"images over maxCount", "photos", []filePart{fileOf("a.png", png), fileOf("b.png", png), fileOf("c.png", png)}, 400, "最多上传2张图片！"},
+		{"files default to three", "docs", []filePart{fileOf("a.pdf", pdf), fileOf("b.pdf", pdf), fileOf("c.pdf", pdf), fileOf("d.pdf", pdf)}, 400, "最多上传3个文件！"},
 		{"image into files outside accept", "docs", []filePart{fileOf("a.png", png)}, 400, "文件格式有误"},
 		{"field maxSize over the default 1M", "docs", []filePart{fileOf("a.pdf", filestest.Pad(pdf, 2<<20, ' '))}, 200, "上传成功"},
 		{"over field maxSize", "docs", []filePart{fileOf("a.pdf", filestest.Pad(pdf, 3<<20+1, ' '))}, 400, "请上传3M以内的文件"},
