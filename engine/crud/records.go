@@ -73,6 +73,9 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 	if err := schema.Validate(x.m, x.set, rec, false); err != nil {
 		return err
 	}
+	if err := checkFileFields(x.m, x.scope.TenantID, rec); err != nil {
+		return err
+	}
 	created, err := d.opts.Store.Create(c.Request().Context(), x.m, x.scope, rec)
 	if err != nil {
 		return fmt.Errorf("create %s: %w", x.m.Name, err)
@@ -95,6 +98,9 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 	}
 	rec = richtext.Sanitize(x.m, dropReadOnly(x.m, rec))
 	if err := schema.Validate(x.m, x.set, rec, true); err != nil {
+		return err
+	}
+	if err := checkFileFields(x.m, x.scope.TenantID, rec); err != nil {
 		return err
 	}
 	updated, err := d.opts.Store.Update(c.Request().Context(), x.m, x.scope, id, rec)

@@ -60,7 +60,7 @@ func CheckField(f *schema.Field, uploaded FileInfo) error {
 }
 
 // CheckCount refuses n files for a field that holds fewer: maxCount
-// (default 9) for images and files, one for image, file and video. The
+// (default 9 images, 3 files), one for image, file and video. The
 // text is 最多上传N张图片！ for image fields.
 func CheckCount(f *schema.Field, n int) error {
 	limit := f.MaxItems()

@@ -31,6 +31,9 @@ const (
 	// FileUnknownKind answers an upload naming an uploader kind that does
 	// not exist.
 	FileUnknownKind = "不支持的上传类型"
+	// FileUnknownField answers an upload naming a module field that does
+	// not exist or holds no files.
+	FileUnknownField = "不支持的上传字段"
 	// FileBadDeleteTime answers a deleteTime that is not a time, or lies
 	// in the past.
 	FileBadDeleteTime = "删除时间格式有误或早于当前时间"

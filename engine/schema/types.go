@@ -47,7 +47,8 @@ const (
 	DefaultMobileMaxLength   = 11
 	DefaultEmailMaxLength    = 40
 	DefaultURLMaxLength      = 1024 // image, file, video and each item of images, files
-	DefaultMaxCount          = 9    // images, files
+	DefaultMaxCount          = 9    // images
+	DefaultFileMaxCount      = 3    // files (spec §5: the file list's limit)
 	DefaultPrecision         = 18
 	DefaultScale             = 2
 	MaxPrecision             = 30
@@ -169,13 +170,16 @@ func (f *Field) Digits() (precision, scale int) {
 }
 
 // MaxItems is how many images or files the field holds at most: maxCount
-// when set, else 9. It is 0 for other types.
+// when set, else 9 images or 3 files. It is 0 for other types.
 func (f *Field) MaxItems() int {
 	if f.Type != TypeImages && f.Type != TypeFiles {
 		return 0
 	}
 	if f.MaxCount > 0 {
 		return f.MaxCount
+	}
+	if f.Type == TypeFiles {
+		return DefaultFileMaxCount
 	}
 	return DefaultMaxCount
 }
@@ -306,3 +310,7 @@ func intValue(v any) (int64, bool) {
 	}
 	return 0, false
 }
+
+// HoldsFiles reports whether the field's values are stored files (image,
+// images, file, files, video).
+func (f *Field) HoldsFiles() bool { return fileType[f.Type] }

@@ -29,6 +29,9 @@ const (
 	fieldBucket       = "bucket"
 	fieldDeleteTime   = "deleteTime"
 	fieldKind         = "kind"
+	// fieldField names the module field (of the module businessType
+	// names) the file is for: its accept, maxSize and maxCount apply.
+	fieldField = "field"
 	// ticketParam is the query parameter of /api/oos/upload that carries
 	// the upload ticket (its name makes the operation log mask it).
 	ticketParam = "uploadToken"
@@ -46,7 +49,7 @@ const (
 // query).
 var textFields = map[string]bool{
 	fieldFileName: true, fieldBusinessType: true, fieldRemotePath: true, fieldBucket: true,
-	fieldDeleteTime: true, fieldKind: true,
+	fieldDeleteTime: true, fieldKind: true, fieldField: true,
 }
 
 // upload is one parsed upload request: its text fields and its files,

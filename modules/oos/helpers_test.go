@@ -76,6 +76,7 @@ type appOptions struct {
 	dbURL    string            // "" for SQLite in the data dir
 	env      map[string]string // the file settings' environment
 	reviewer files.Reviewer
+	schemas  map[string]string // module files (name → YAML) of the schemas directory
 }
 
 // newTestApp builds an app on a temp data dir, registers system
@@ -90,6 +91,11 @@ func newTestApp(t *testing.T, o appOptions) *testApp {
 		cfg.DBURL = config.DefaultDBURL(cfg.DataDir)
 	}
 	cfg.SchemasDir = t.TempDir()
+	for name, text := range o.schemas {
+		if err := os.WriteFile(filepath.Join(cfg.SchemasDir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg.ConsoleFS = nil
 	logs := &syncBuffer{}
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -128,6 +134,21 @@ func newTestApp(t *testing.T, o appOptions) *testApp {
 // routes, which is all the file part has).
 func (ta *testApp) login(t *testing.T, username, password, tenantCode string) string {
 	t.Helper()
+	body, _ := json.Marshal(map[string]string{"username": username, "tenantCode": tenantCode,
+		"password": ta.encrypt(t, password)})
+	rec := ta.do(t, "", http.MethodPost, "/api/system/login", bytes.NewReader(body), "application/json")
+	var login struct {
+		Data struct{ Token string }
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &login); err != nil || login.Data.Token == "" {
+		t.Fatalf("login %s = %d %s", username, rec.Code, rec.Body)
+	}
+	return login.Data.Token
+}
+
+// encrypt encrypts a password with the server's public key (RSA-OAEP).
+func (ta *testApp) encrypt(t *testing.T, text string) string {
+	t.Helper()
 	rec := ta.do(t, "", http.MethodGet, "/api/system/publicKey", nil, "")
 	var env struct{ Data string }
 	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || env.Data == "" {
@@ -138,20 +159,25 @@ func (ta *testApp) login(t *testing.T, username, password, tenantCode string) st
 	if err != nil {
 		t.Fatal(err)
 	}
-	ct, err := rsa.EncryptOAEP(sha256.New(), rand.Reader, pub.(*rsa.PublicKey), []byte(password), nil)
+	ct, err := rsa.EncryptOAEP(sha256.New(), rand.Reader, pub.(*rsa.PublicKey), []byte(text), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := json.Marshal(map[string]string{"username": username, "tenantCode": tenantCode,
-		"password": base64.StdEncoding.EncodeToString(ct)})
-	rec = ta.do(t, "", http.MethodPost, "/api/system/login", bytes.NewReader(body), "application/json")
-	var login struct {
-		Data struct{ Token string }
+	return base64.StdEncoding.EncodeToString(ct)
+}
+
+// changeAdminPassword replaces the admin's initial password (module
+// records need a session that no longer must change it) and signs in anew.
+func (ta *testApp) changeAdminPassword(t *testing.T) {
+	t.Helper()
+	const next = "Xz-files-2025!"
+	body, _ := json.Marshal(map[string]string{"userName": auth.AdminUsername,
+		"oldPassword": ta.encrypt(t, adminPass), "newPassword": ta.encrypt(t, next)})
+	rec := ta.do(t, ta.token, http.MethodPut, "/api/system/cscpUserPassword", bytes.NewReader(body), "application/json")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("change password = %d %s", rec.Code, rec.Body)
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &login); err != nil || login.Data.Token == "" {
-		t.Fatalf("login %s = %d %s", username, rec.Code, rec.Body)
-	}
-	return login.Data.Token
+	ta.token = ta.login(t, auth.AdminUsername, next, "")
 }
 
 // do sends one request to the app.

@@ -20,6 +20,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/files"
+	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 )
 
@@ -37,8 +38,10 @@ type Service struct {
 	signer   *files.Signer
 	reviewer files.Reviewer
 	settings files.Settings
-	log      *slog.Logger
-	now      func() time.Time
+	// modules are the app's current modules (they change on reload).
+	modules func() *schema.Set
+	log     *slog.Logger
+	now     func() time.Time
 	// stop ends the cleanup job.
 	stop context.CancelFunc
 }
@@ -111,7 +114,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		reviewer = files.NewReviewer(settings.Review)
 	}
 	s := &Service{ent: client, storage: storage, signer: signer, reviewer: reviewer, settings: settings,
-		log: app.Logger(), now: opts.now}
+		modules: app.Modules, log: app.Logger(), now: opts.now}
 	jobCtx, stop := context.WithCancel(app.Context())
 	s.stop = stop
 	go s.cleanupLoop(jobCtx)

@@ -48,6 +48,10 @@ func (s *Service) handleUpload(c echo.Context, tenantID, userID int64, t *files.
 	if err != nil {
 		return err
 	}
+	rule, err := s.fieldRule(u.fields[fieldBusinessType], u.fields[fieldField], u.fields[fieldKind], kind)
+	if err != nil {
+		return err
+	}
 	deleteAt, err := parseDeleteTime(u.fields[fieldDeleteTime], s.now())
 	if err != nil {
 		return err
@@ -55,7 +59,7 @@ func (s *Service) handleUpload(c echo.Context, tenantID, userID int64, t *files.
 	if len(u.parts) == 0 {
 		return httpx.BadRequest(msg.FileMissing)
 	}
-	if err := kind.CheckCount(len(u.parts)); err != nil {
+	if err := rule.checkCount(len(u.parts)); err != nil {
 		return err
 	}
 	if name := files.CleanName(u.fields[fieldFileName]); name != "" && len(u.parts) == 1 {
@@ -63,7 +67,7 @@ func (s *Service) handleUpload(c echo.Context, tenantID, userID int64, t *files.
 	}
 	infos := make([]files.FileInfo, len(u.parts))
 	for i, p := range u.parts {
-		if infos[i], err = s.inspect(c.Request().Context(), kind, p); err != nil {
+		if infos[i], err = s.inspect(c.Request().Context(), rule, p); err != nil {
 			return err
 		}
 	}
@@ -96,18 +100,18 @@ func chooseKind(kind, businessType string) (files.Kind, error) {
 	return k, nil
 }
 
-// inspect detects a part's type and applies the kind's rules and, for
+// inspect detects a part's type and applies the upload's rules and, for
 // png, gif and jpeg, the picture review.
-func (s *Service) inspect(ctx context.Context, kind files.Kind, p *part) (files.FileInfo, error) {
+func (s *Service) inspect(ctx context.Context, rule uploadRule, p *part) (files.FileInfo, error) {
 	if p.oversize {
-		return files.FileInfo{}, kind.TooLarge()
+		return files.FileInfo{}, rule.kind.TooLarge()
 	}
 	t, err := files.Detect(p.spooled, p.spooled.Size)
 	if err != nil {
-		return files.FileInfo{}, kind.Refuse(err)
+		return files.FileInfo{}, rule.kind.Refuse(err)
 	}
 	fi := files.FileInfo{Name: p.name, Type: t, Size: p.spooled.Size, SHA256: p.spooled.SHA256}
-	if err := kind.Check(fi); err != nil {
+	if err := rule.check(fi); err != nil {
 		return fi, err
 	}
 	if !files.Reviewed(t) {

@@ -2,6 +2,7 @@
 // toCriteria builds the query of a list call (and of export, and of the list page's URL), fromCriteria
 // reads such a query back (a reloaded or shared list URL).
 
+import { DATE_FORMAT } from "../lib/format";
 import type { CrudFilter, CrudOperators, CrudSort, LogicalFilter } from "@refinedev/core";
 
 /** The criteria suffixes the server understands. */
@@ -77,7 +78,7 @@ export function formatValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(formatValue).join(",");
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object" && value !== null && "format" in value && typeof value.format === "function") {
-    return String((value as { format: (f: string) => unknown }).format("YYYY-MM-DD"));
+    return String((value as { format: (f: string) => unknown }).format(DATE_FORMAT));
   }
   return String(value);
 }

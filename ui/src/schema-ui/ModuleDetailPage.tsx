@@ -7,6 +7,7 @@ import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { ChildrenTable } from "./ChildrenTable";
+import { fieldValue, RICH_WIDGETS } from "./FieldValue";
 import { formatValue, labelOf, propertyFormat } from "./format";
 import { labelled } from "./refLabels";
 import { HistoryTimeline, historyOf } from "./HistoryTimeline";
@@ -92,11 +93,13 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
             style={{ marginBottom: 16 }}
             items={items.map(({ name }) => {
               const prop = propertyOf(schema, name);
-              const text = formatValue(labelled(record, name, record[name]), propertyFormat(schema, name, prop));
+              const widget = uiWidgetOf(schema.uiSchema, name);
+              const shown = RICH_WIDGETS.has(widget ?? "") ? fieldValue(widget, record[name]) : formatValue(labelled(record, name, record[name]), propertyFormat(schema, name, prop));
               return {
                 key: name,
                 label: prop?.title ?? name,
-                children: text || <Typography.Text type="secondary">—</Typography.Text>,
+                span: widget === "richtext" ? "filled" : undefined,
+                children: shown || <Typography.Text type="secondary">—</Typography.Text>,
               };
             })}
           />

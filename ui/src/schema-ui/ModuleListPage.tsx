@@ -11,6 +11,7 @@ import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { useAccess } from "../hooks/useAccess";
 import { useReplaceSearch } from "../hooks/useReplaceSearch";
+import { listCell, RICH_WIDGETS } from "./FieldValue";
 import { formatValue, labelOf } from "./format";
 import { ImportDialog } from "./ImportDialog";
 import { ModuleGate } from "./ModuleGate";
@@ -105,7 +106,8 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
         if (status && c.name === status.field && value !== undefined && value !== null) {
           return <Tag color="blue">{labelOf(Object.entries(status.values).map(([v, l]) => ({ value: v, label: l })), value)}</Tag>;
         }
-        return cellText(schema, c, labelled(record, c.name, value)) || <Typography.Text type="secondary">—</Typography.Text>;
+        const shown = RICH_WIDGETS.has(c.type) ? listCell(c.type, value) : cellText(schema, c, labelled(record, c.name, value));
+        return shown || <Typography.Text type="secondary">—</Typography.Text>;
       },
     })),
     {

@@ -4,10 +4,8 @@
 import dayjs from "dayjs";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { t } from "../app/i18n";
+import { DATE_FORMAT, DATETIME_FORMAT } from "../lib/format";
 import { enumOptions, uiOptionsOf, type ModuleSchema, type Option } from "./moduleSchema";
-
-export const DATE_FORMAT = "YYYY-MM-DD";
-export const DATETIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
 
 /** maskValue hides the middle of an identifier; the kinds are the server's mask names. */
 export function maskValue(value: string, mask: string): string {

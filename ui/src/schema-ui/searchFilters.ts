@@ -3,7 +3,7 @@
 
 import type { CrudFilter, LogicalFilter } from "@refinedev/core";
 import dayjs, { type Dayjs } from "dayjs";
-import { DATE_FORMAT, DATETIME_FORMAT } from "./format";
+import { DATE_FORMAT, DATETIME_FORMAT } from "../lib/format";
 import type { ListFilter } from "./moduleSchema";
 
 /** FilterKind is how one filter is asked and sent. */

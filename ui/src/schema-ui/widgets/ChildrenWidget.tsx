@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import type { RJSFSchema, WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
-import { DATE_FORMAT, DATETIME_FORMAT } from "../format";
+import { DATE_FORMAT, DATETIME_FORMAT } from "../../lib/format";
 import { enumOptions } from "../moduleSchema";
 import { DEFAULT_MAX_LENGTH } from "./context";
 

@@ -1,7 +1,7 @@
 import { DatePicker } from "antd";
 import dayjs from "dayjs";
 import type { WidgetProps } from "@rjsf/utils";
-import { DATE_FORMAT, DATETIME_FORMAT } from "../format";
+import { DATE_FORMAT, DATETIME_FORMAT } from "../../lib/format";
 import { placeholderOf, statusOf } from "./context";
 
 function dateWidget(withTime: boolean) {

@@ -8,6 +8,8 @@ import type { Option } from "../moduleSchema";
 export interface SchemaFormContext {
   dicts: Record<string, Option[]>;
   modules: ModuleInfo[];
+  /** The module the form edits (uploads name it as their businessType). */
+  module?: string;
 }
 
 /** DEFAULT_MAX_LENGTH is the spec's default input limit (§9: inputs default 255). */

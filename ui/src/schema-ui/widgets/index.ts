@@ -1,16 +1,18 @@
 // The widget registry: every ui:widget name the server's uiSchema may use (DESIGN.md §3) maps to a widget.
-// Files, images, video, rich text, maps and JSON belong to a later issue: they show their value read-only.
+// Maps and JSON belong to a later issue: they show their value read-only.
 
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { ChildrenWidget } from "./ChildrenWidget";
 import { DateTimeWidget, DateWidget } from "./DateWidget";
 import { NumberWidget } from "./NumberWidget";
 import { ReadonlyWidget } from "./ReadonlyWidget";
+import { RichTextWidget } from "./RichTextWidget";
 import { RefSelectWidget } from "./RefSelectWidget";
 import { MultiSelectWidget, SelectWidget } from "./SelectWidget";
 import { SwitchWidget } from "./SwitchWidget";
 import { TextareaWidget } from "./TextareaWidget";
 import { EmailWidget, IdCardWidget, MobileWidget, TextWidget } from "./TextWidget";
+import { FilesWidget, FileWidget, ImagesWidget, ImageWidget, VideoWidget } from "./UploadWidgets";
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -26,12 +28,12 @@ export const WIDGETS: RegistryWidgetsType = {
   switch: SwitchWidget,
   number: NumberWidget,
   children: ChildrenWidget,
-  richtext: ReadonlyWidget,
-  image: ReadonlyWidget,
-  images: ReadonlyWidget,
-  file: ReadonlyWidget,
-  files: ReadonlyWidget,
-  video: ReadonlyWidget,
+  richtext: RichTextWidget,
+  image: ImageWidget,
+  images: ImagesWidget,
+  file: FileWidget,
+  files: FilesWidget,
+  video: VideoWidget,
   mapPoint: ReadonlyWidget,
   mapPolygon: ReadonlyWidget,
   json: ReadonlyWidget,
@@ -39,12 +41,6 @@ export const WIDGETS: RegistryWidgetsType = {
 
 /** LATER_WIDGETS are registered as read-only placeholders until their issue lands. */
 export const LATER_WIDGETS: readonly string[] = [
-  "richtext",
-  "image",
-  "images",
-  "file",
-  "files",
-  "video",
   "mapPoint",
   "mapPolygon",
   "json",

@@ -1,0 +1,104 @@
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse, ok, Providers } from "../../test/helpers";
+import { server } from "../../test/server";
+import { watchNotices } from "../../test/notices";
+import { ImageUploader } from "./ImageUploader";
+import { MB, narrow, RULES } from "./rules";
+
+const { shown, texts } = watchNotices();
+
+const stored = (name: string) => `/api/oos/file/1/notice/2024/05/01/${name}?exp=1&sig=2`;
+
+function setup(value: string[] = [], maxCount = 2) {
+  const onChange = vi.fn();
+  const uploads: FormData[] = [];
+  server.use(
+    http.get("/api/oos/presignedUrlNew", ({ request }) => ok({ pathUrl: new URL(request.url).searchParams.get("fullUrl") ?? "" })),
+    http.post("/api/oos/uploadFile", async ({ request }) => {
+      const form = await request.formData();
+      uploads.push(form);
+      // jsdom's XHR sends every file as "blob": number the stored names instead.
+      const result = { pathUrl: stored(`f${uploads.length}.png`) };
+      return HttpResponse.json({ code: 0, msg: "上传成功", result, data: result });
+    }),
+  );
+  const { container } = render(
+    <MemoryRouter><Providers>
+      <ImageUploader value={value} onChange={onChange} rule={narrow(RULES.image, { maxCount }, false)} target={{ businessType: "villageNotice", field: "photos" }} />
+    </Providers></MemoryRouter>,
+  );
+  const input = container.querySelector<HTMLInputElement>("input[type=file]");
+  return { onChange, uploads, input };
+}
+
+function pick(input: HTMLInputElement | null, ...files: File[]) {
+  if (!input) throw new Error("no file input");
+  fireEvent.change(document.querySelector("input[type=file]") as HTMLInputElement, { target: { files } });
+}
+
+const png = (name = "a.png", size = 10) => new File([new Uint8Array(size)], name, { type: "image/png" });
+
+describe("ImageUploader", () => {
+  it("reviews a picture, uploads it with the module and field, stores result.pathUrl and says 上传成功", async () => {
+    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 0, msg: "审核通过" })));
+    const { onChange, uploads, input } = setup();
+    pick(input, png("照片.png"));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith([stored("f1.png")]));
+    await shown("上传成功");
+    expect(uploads[0].get("businessType")).toBe("villageNotice");
+    expect(uploads[0].get("field")).toBe("photos");
+  });
+
+  it("stops the upload when the review answers code 1, with 上传失败， and the reason", async () => {
+    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 1, msg: "图片含有敏感内容" })));
+    const { onChange, uploads, input } = setup();
+    pick(input, png());
+    await shown("上传失败，图片含有敏感内容");
+    expect(uploads).toHaveLength(0);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal", async () => {
+    server.use(
+      http.post("/api/picReview/review", () => HttpResponse.json({ code: 0 })),
+      http.post("/api/oos/uploadFile", () => HttpResponse.json({ code: 400, msg: "文件格式有误" }, { status: 400 })),
+    );
+    const onChange = vi.fn();
+    const { container } = render(
+      <MemoryRouter><Providers>
+        <ImageUploader value={[]} onChange={onChange} rule={RULES.image} target={{ businessType: "x" }} />
+      </Providers></MemoryRouter>,
+    );
+    pick(container.querySelector("input[type=file]"), png());
+    await shown("文件格式有误");
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("refuses a wrong type and an oversized picture before any call", async () => {
+    const { onChange, uploads, input } = setup();
+    pick(input, new File(["x"], "a.txt", { type: "text/plain" }));
+    await shown("文件格式有误");
+    pick(input, png("big.png", 5 * MB + 1));
+    await shown("请上传5M以内的图片");
+    expect(uploads).toHaveLength(0);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("takes at most maxCount pictures: 最多上传N张图片！ and no add button when full", async () => {
+    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 0 })));
+    const { onChange, input } = setup([], 2);
+    pick(input, png("a.png"), png("b.png"), png("c.png"));
+    await shown("最多上传2张图片！");
+    await waitFor(() => expect(onChange.mock.lastCall?.[0]).toHaveLength(2));
+    expect(onChange.mock.lastCall?.[0]).toEqual(expect.arrayContaining([stored("f1.png"), stored("f2.png")]));
+    expect(texts.filter((t) => t === "最多上传2张图片！")).toHaveLength(1);
+  });
+
+  it("hides the add button when the count is reached", async () => {
+    setup([stored("a.png"), stored("b.png")], 2);
+    await waitFor(() => expect(document.querySelectorAll(".ant-upload-list-item")).toHaveLength(2));
+    expect(screen.queryByRole("button", { name: "上传图片" })).toBeNull();
+  });
+});
