@@ -96,7 +96,7 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
     [schema],
   );
   const formSchema = useMemo(() => writableSchema(schema.jsonSchema), [schema]);
-  const formContext = useMemo<SchemaFormContext>(() => ({ dicts: schema.dicts, modules }), [schema, modules]);
+  const formContext = useMemo<SchemaFormContext>(() => ({ dicts: schema.dicts, modules, recordId: id }), [schema, modules, id]);
 
   if (editing && query.isLoading) return <PageSpinner />;
   if (editing && !record) return <Result status="404" title={t("module.recordNotFound")} />;

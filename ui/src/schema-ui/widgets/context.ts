@@ -8,6 +8,8 @@ import type { Option } from "../moduleSchema";
 export interface SchemaFormContext {
   dicts: Record<string, Option[]>;
   modules: ModuleInfo[];
+  /** The id of the record being edited (absent on create): the map land picker's parentId. */
+  recordId?: string;
 }
 
 /** DEFAULT_MAX_LENGTH is the spec's default input limit (§9: inputs default 255). */

@@ -1,8 +1,9 @@
 // The widget registry: every ui:widget name the server's uiSchema may use (DESIGN.md §3) maps to a widget.
-// Files, images, video, rich text, maps and JSON belong to a later issue: they show their value read-only.
+// Files, images, video, rich text and JSON belong to a later issue: they show their value read-only.
 
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { ChildrenWidget } from "./ChildrenWidget";
+import { MapCircleWidget, MapLandWidget, MapPointWidget, MapPolygonWidget } from "./MapWidgets";
 import { DateTimeWidget, DateWidget } from "./DateWidget";
 import { NumberWidget } from "./NumberWidget";
 import { ReadonlyWidget } from "./ReadonlyWidget";
@@ -32,8 +33,10 @@ export const WIDGETS: RegistryWidgetsType = {
   file: ReadonlyWidget,
   files: ReadonlyWidget,
   video: ReadonlyWidget,
-  mapPoint: ReadonlyWidget,
-  mapPolygon: ReadonlyWidget,
+  mapPoint: MapPointWidget,
+  mapCircle: MapCircleWidget,
+  mapPolygon: MapPolygonWidget,
+  mapLand: MapLandWidget,
   json: ReadonlyWidget,
 };
 
@@ -45,7 +48,5 @@ export const LATER_WIDGETS: readonly string[] = [
   "file",
   "files",
   "video",
-  "mapPoint",
-  "mapPolygon",
   "json",
 ];
