@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { t } from "../app/i18n";
 import { enumOptions, uiOptionsOf, type ModuleSchema, type Option } from "./moduleSchema";
+import { geoText } from "../widgets/map/geoText";
 
 export const DATE_FORMAT = "YYYY-MM-DD";
 export const DATETIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
@@ -69,7 +70,7 @@ export function formatValue(value: unknown, fmt: CellFormat = {}): string {
     const d = dayjs(String(value));
     if (d.isValid()) return d.format(fmt.type === "date" ? DATE_FORMAT : DATETIME_FORMAT);
   }
-  if (typeof value === "object" && value !== null) return objectText(value);
+  if (typeof value === "object" && value !== null) return geoText(value) ?? objectText(value);
   const text = String(value);
   return fmt.mask ? maskValue(text, fmt.mask) : text;
 }

@@ -3,7 +3,8 @@
 
 import type { RegistryWidgetsType } from "@rjsf/utils";
 import { ChildrenWidget } from "./ChildrenWidget";
-import { MapCircleWidget, MapLandWidget, MapPointWidget, MapPolygonWidget } from "./MapWidgets";
+import type { RegistryFieldsType } from "@rjsf/utils";
+import { GEO_FIELD, GeoField } from "./MapWidgets";
 import { DateTimeWidget, DateWidget } from "./DateWidget";
 import { NumberWidget } from "./NumberWidget";
 import { ReadonlyWidget } from "./ReadonlyWidget";
@@ -33,10 +34,12 @@ export const WIDGETS: RegistryWidgetsType = {
   file: ReadonlyWidget,
   files: ReadonlyWidget,
   video: ReadonlyWidget,
-  mapPoint: MapPointWidget,
-  mapCircle: MapCircleWidget,
-  mapPolygon: MapPolygonWidget,
-  mapLand: MapLandWidget,
+  // The map widgets render through GeoField (MapWidgets.tsx); their names stay registered so a uiSchema
+  // naming them is valid.
+  mapPoint: ReadonlyWidget,
+  mapCircle: ReadonlyWidget,
+  mapPolygon: ReadonlyWidget,
+  mapLand: ReadonlyWidget,
   json: ReadonlyWidget,
 };
 
@@ -50,3 +53,6 @@ export const LATER_WIDGETS: readonly string[] = [
   "video",
   "json",
 ];
+
+/** FIELDS are the custom rjsf fields: the map pickers (GeoField). */
+export const FIELDS: RegistryFieldsType = { [GEO_FIELD]: GeoField };

@@ -3,7 +3,8 @@
 
 import { Space, Typography, message } from "antd";
 import { useCallback, useMemo } from "react";
-import { formatPoint, openRing, polygonsOf, polygonValue, type MultiPolygonGeometry, type PolygonGeometry } from "./geo";
+import { geoText } from "./geoText";
+import { polygonsOf, polygonValue, type MultiPolygonGeometry, type PolygonGeometry } from "./geo";
 import { DrawControls } from "./DrawControls";
 import { LeafletMap } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
@@ -35,9 +36,7 @@ export function PolygonPicker({ id, label, value, onChange, disabled }: PolygonP
             <Space direction="vertical" size={4}>
               <DrawControls handle={handle} color={COLOR} startLabel="绘制多边形" disabled={disabled} onDone={(ring) => onChange(polygonValue([...polygons, [ring]]))} />
               <Typography.Text type="secondary" aria-label="已绘制多边形">
-                {polygons.length
-                  ? polygons.map((p, i) => `多边形 ${i + 1}：${openRing(p[0]).map(([lng, lat]) => formatPoint({ lng, lat })).join("；")}`).join("\n")
-                  : "尚未绘制"}
+                {geoText(value ?? {}) ?? "尚未绘制"}
               </Typography.Text>
               {polygons.length > 0 && !disabled && <Typography.Text type="secondary">右键单击多边形可删除</Typography.Text>}
             </Space>

@@ -69,3 +69,17 @@ describe("polygons", () => {
     expect(polygonsOf({ type: "Point" })).toEqual([]);
   });
 });
+
+describe("geoText", async () => {
+  const { geoText } = await import("./geoText");
+  it("reads points, circles, polygons and land parcels", () => {
+    expect(geoText({ lng: 115.15, lat: 36.29 })).toBe("115.150000,36.290000");
+    expect(geoText({ lng: 115.15, lat: 36.29, radius: 300 })).toBe("115.150000,36.290000（半径 300 米）");
+    expect(geoText({ type: "Polygon", coordinates: [[[1, 1], [2, 1], [2, 2], [1, 1]]] })).toBe(
+      "多边形 1：1.000000,1.000000；2.000000,1.000000；2.000000,2.000000",
+    );
+    const land = { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Polygon", coordinates: [[[1, 1], [2, 1], [2, 2], [1, 1]]] }, properties: { category: "forestCrood", color: "#237804", selfId: "a" } }] };
+    expect(geoText(land)).toBe("林地：1.000000,1.000000；2.000000,1.000000；2.000000,2.000000");
+    expect(geoText({ name: "x" })).toBeUndefined();
+  });
+});
