@@ -53,8 +53,11 @@ function sixDecimals(numbers) {
 
 function watchErrors(page) {
   const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
-  page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
+  // Chromium logs every 4xx/5xx as "Failed to load resource"; the response handler names the URL instead.
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(`console: ${m.text()}`));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`));
+  // A request cut short by leaving the page (ERR_ABORTED) is not a failure; a tile that cannot load is.
+  page.on("requestfailed", (r) => r.failure()?.errorText !== "net::ERR_ABORTED" && errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
   return errors;
 }
