@@ -7,6 +7,7 @@ import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { ChildrenTable } from "./ChildrenTable";
+import { DetailActions } from "./DetailActions";
 import { formatValue, labelOf, propertyFormat } from "./format";
 import { HistoryTimeline, historyOf } from "./HistoryTimeline";
 import { ModuleGate } from "./ModuleGate";
@@ -77,6 +78,7 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
                 <Button danger>{t("module.delete")}</Button>
               </Popconfirm>
             </Access>
+            <DetailActions module={meta.name} record={record} />
             <Button onClick={() => navigate(modulePath.list(meta.name))}>{t("common.back")}</Button>
           </Space>
         }
