@@ -1,9 +1,10 @@
-// Actions some modules add to their generic detail page, by module name: the content articles' 预览
+// Actions some modules add to their generic detail page, by module name: the content articles' preview button
 // (spec §2 "News preview"), which shows the record as readers will see it.
 
 import { Button, Modal, Spin } from "antd";
 import { lazy, Suspense, useState, type ComponentType } from "react";
 import type { BaseRecord } from "@refinedev/core";
+import { W } from "../widgets/texts";
 
 const NewsPreview = lazy(() => import("../widgets/news/NewsPreview").then((m) => ({ default: m.NewsPreview })));
 
@@ -14,8 +15,8 @@ function ArticlePreviewAction({ record }: { record: BaseRecord }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>预览</Button>
-      <Modal open={open} title="预览" width={880} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Button onClick={() => setOpen(true)}>{W.preview}</Button>
+      <Modal open={open} title={W.preview} width={880} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <Suspense fallback={<Spin />}>
           <NewsPreview
             article={{

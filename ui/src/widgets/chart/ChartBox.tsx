@@ -1,7 +1,8 @@
 // A box that loads a chart's data through a loader function (spec §4 "Chart loader", §9): on failure it
-// retries automatically twice, 5 s apart, showing the countdown; after that a manual 加载 button.
+// retries automatically twice, 5 s apart, showing the countdown; after that a manual load button.
 
 import { Button, Card, Empty, Spin, Typography } from "antd";
+import { W } from "../texts";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 
 /** Spec §9: chart retry 5 s, 2 retries. */
@@ -67,14 +68,14 @@ export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxP
       case "waiting":
         return (
           <Typography.Text type="secondary" role="status">
-            加载失败，{state.seconds} 秒后重试（第 {state.retry} 次）
+            {W.chart.retryIn(state.seconds, state.retry)}
           </Typography.Text>
         );
       case "failed":
         return (
-          <Empty description="加载失败">
+          <Empty description={W.chart.failed}>
             <Button type="primary" onClick={() => load(0)}>
-              加载
+              {W.chart.load}
             </Button>
           </Empty>
         );

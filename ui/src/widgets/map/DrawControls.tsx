@@ -1,9 +1,10 @@
-// The drawing buttons of the polygon pickers: 绘制 starts a polygon, clicks add vertices, a double-click
-// or 完成 closes it (at least 3 vertices), 取消 drops it.
+// The drawing buttons of the polygon pickers: draw starts a polygon, clicks add vertices, a double-click
+// or finish closes it (at least 3 vertices), cancel drops it.
 
 import { Button, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import type { Position } from "./geo";
+import { W } from "../texts";
 import type { MapHandle } from "./LeafletMap";
 import { startDrawing, type DrawSession } from "./drawSession";
 
@@ -48,11 +49,11 @@ export function DrawControls({ handle, color, startLabel, disabled, onDone }: Dr
   }
   return (
     <Space>
-      <Typography.Text type="secondary">已添加 {vertices} 个顶点，单击地图添加顶点，双击或点击“完成”结束</Typography.Text>
+      <Typography.Text type="secondary">{W.draw.progress(vertices)}</Typography.Text>
       <Button type="primary" disabled={vertices < 3} onClick={() => session.current?.finish()}>
-        完成
+        {W.draw.finish}
       </Button>
-      <Button onClick={cancel}>取消</Button>
+      <Button onClick={cancel}>{W.draw.cancel}</Button>
     </Space>
   );
 }

@@ -1,10 +1,11 @@
 // The land-type picker (mapLand): choose one of the eight land categories (spec §3), draw its parcels
-// in the category's colour, right-click a parcel to delete it after '确定删除？'. The value is a GeoJSON
+// in the category's colour, right-click a parcel to delete it after a confirmation. The value is a GeoJSON
 // FeatureCollection whose features carry category, color, parentId and selfId.
 
 import { Select, Space, Tag, Typography, message } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { DrawControls } from "./DrawControls";
+import { W } from "../texts";
 import { LeafletMap } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
 import { ShapesLayer, type Shape } from "./ShapesLayer";
@@ -57,7 +58,7 @@ export function LandPicker({ id, label, value, onChange, parentId, disabled }: L
             <LocateBar geocoderUrl={handle.config.mapGeocoderUrl} disabled={disabled} warn={(t) => void message.warning(t)} onLocate={(p) => handle.map.setView([p.lat, p.lng])} />
             <Space wrap>
               <Select
-                aria-label="地块类别"
+                aria-label={W.land.category}
                 value={category}
                 disabled={disabled}
                 style={{ width: 180 }}
@@ -67,19 +68,19 @@ export function LandPicker({ id, label, value, onChange, parentId, disabled }: L
               <DrawControls
                 handle={handle}
                 color={color}
-                startLabel="绘制地块"
+                startLabel={W.draw.parcel}
                 disabled={disabled}
                 onDone={(ring) => onChange(landValue(addLandPolygon(land, category, [ring], parentId)))}
               />
             </Space>
-            <div aria-label="地块统计" style={{ marginTop: 8 }}>
+            <div aria-label={W.land.counts} style={{ marginTop: 8 }}>
               {LAND_CATEGORIES.map((c) => (
                 <Tag key={c.key} color={c.color}>
                   {c.label} {counts[c.key] ?? 0}
                 </Tag>
               ))}
             </div>
-            {land.features.length > 0 && !disabled && <Typography.Text type="secondary">右键单击地块可删除</Typography.Text>}
+            {land.features.length > 0 && !disabled && <Typography.Text type="secondary">{W.draw.deleteParcelHint}</Typography.Text>}
           </div>
         </>
       )}

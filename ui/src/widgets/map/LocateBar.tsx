@@ -1,6 +1,6 @@
 // The map pickers' two locate boxes: a place search (through the configured geocoder only; without one a
 // clear message says so, and nothing leaves the network) and a coordinate box reading "lng,lat" with a
-// half- or full-width comma (spec §5: empty inputs warn '请输入地点' / '请输入坐标点').
+// half- or full-width comma (spec §5: empty inputs warn, geo.ts MSG_EMPTY_*).
 
 import { Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import {
   parseCoordinate,
   type GeoPoint,
 } from "./geo";
+import { W } from "../texts";
 import { searchPlace, type Place } from "./mapConfig";
 
 export interface LocateBarProps {
@@ -61,31 +62,31 @@ export function LocateBar({ geocoderUrl, onLocate, disabled, warn, fetcher }: Lo
     <Space direction="vertical" size={4} style={{ width: "100%", marginBottom: 8 }}>
       <Space wrap>
         <Input.Search
-          aria-label="搜索地点"
-          placeholder="搜索地点"
+          aria-label={W.locate.place}
+          placeholder={W.locate.place}
           value={place}
           disabled={disabled}
           loading={searching}
           onChange={(e) => setPlace(e.target.value)}
           onSearch={() => void search()}
-          enterButton="搜索"
+          enterButton={W.locate.search}
           style={{ width: 260 }}
         />
         <Input.Search
-          aria-label="输入坐标"
-          placeholder="经度,纬度"
+          aria-label={W.locate.coordinate}
+          placeholder={W.locate.coordinatePlaceholder}
           value={coord}
           disabled={disabled}
           onChange={(e) => setCoord(e.target.value)}
           onSearch={locate}
-          enterButton="定位"
+          enterButton={W.locate.go}
           style={{ width: 280 }}
         />
         {places.length > 1 && (
           <Select
-            aria-label="搜索结果"
+            aria-label={W.locate.results}
             style={{ width: 260 }}
-            placeholder="选择搜索结果"
+            placeholder={W.locate.pickResult}
             options={places.map((p, i) => ({ value: i, label: p.name }))}
             onChange={(i: number) => onLocate(places[i].point)}
           />

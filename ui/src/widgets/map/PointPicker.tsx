@@ -7,6 +7,7 @@ import type { LeafletMouseEvent } from "leaflet";
 import { asPoint, clampRadius, DEFAULT_RADIUS, formatPoint, MAX_RADIUS, MIN_RADIUS, pointValue, type GeoPoint } from "./geo";
 import { LeafletMap, type MapHandle } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
+import { W } from "../texts";
 
 export interface PointPickerProps {
   id?: string;
@@ -62,12 +63,12 @@ export function PointPicker({ id, label, value, onChange, circle, disabled }: Po
               }}
             />
             <Space wrap>
-              <Typography.Text aria-label="当前坐标">{point ? formatPoint(point) : "未选择位置，请在地图上点选"}</Typography.Text>
+              <Typography.Text aria-label={W.point.current}>{point ? formatPoint(point) : W.point.none}</Typography.Text>
               {circle && (
                 <InputNumber
-                  aria-label="半径(米)"
-                  addonBefore="半径"
-                  addonAfter="米"
+                  aria-label={W.point.radius}
+                  addonBefore={W.point.radiusBefore}
+                  addonAfter={W.point.metres}
                   min={MIN_RADIUS}
                   max={MAX_RADIUS}
                   precision={0}
@@ -76,7 +77,7 @@ export function PointPicker({ id, label, value, onChange, circle, disabled }: Po
                   onChange={(r) => point && set({ ...point, radius: clampRadius(r) })}
                 />
               )}
-              {point && !disabled && <Button onClick={() => onChange(undefined)}>清除</Button>}
+              {point && !disabled && <Button onClick={() => onChange(undefined)}>{W.point.clear}</Button>}
             </Space>
           </div>
         </>

@@ -1,14 +1,15 @@
-// Draws polygons on a picker's map, each in its colour; a right-click on one asks '确定删除？' and removes
+// Draws polygons on a picker's map, each in its colour; a right-click on one asks the spec's confirmation and removes
 // it only when confirmed (spec §2: right-click delete confirm).
 
 import { Modal } from "antd";
 import { useEffect, useState } from "react";
 import type { LeafletMouseEvent } from "leaflet";
 import type { PolygonCoords } from "./geo";
+import { W } from "../texts";
 import type { MapHandle } from "./LeafletMap";
 
 /** The spec's delete confirmation, verbatim. */
-export const MSG_CONFIRM_DELETE = "确定删除？";
+export const MSG_CONFIRM_DELETE = W.draw.confirmDelete;
 
 /** One polygon to draw. */
 export interface Shape {
@@ -51,8 +52,8 @@ export function ShapesLayer({ handle, shapes, onDelete }: ShapesLayerProps) {
     <Modal
       open={asking !== undefined}
       title={MSG_CONFIRM_DELETE}
-      okText="确定"
-      cancelText="取消"
+      okText={W.draw.ok}
+      cancelText={W.draw.cancel}
       onOk={() => {
         if (asking !== undefined) onDelete?.(asking);
         setAsking(undefined);

@@ -4,6 +4,7 @@
 import { Space, Tabs, Typography } from "antd";
 import { useMemo } from "react";
 import { sanitizeHtml } from "./sanitize";
+import { W } from "../texts";
 
 /** The article fields the preview shows. */
 export interface ArticlePreview {
@@ -18,10 +19,10 @@ export interface ArticlePreview {
 function Meta({ article }: { article: ArticlePreview }) {
   return (
     <Space wrap size={16} style={{ color: "rgba(0,0,0,0.45)", fontSize: 13 }}>
-      {article.source && <span>来源：{article.source}</span>}
-      {article.authorName && <span>作者：{article.authorName}</span>}
-      {article.publishTime && <span>发布时间：{article.publishTime}</span>}
-      <span>访问量：{article.visits ?? 0}</span>
+      {article.source && <span>{W.news.source}{article.source}</span>}
+      {article.authorName && <span>{W.news.author}{article.authorName}</span>}
+      {article.publishTime && <span>{W.news.publishTime}{article.publishTime}</span>}
+      <span>{W.news.visits}{article.visits ?? 0}</span>
     </Space>
   );
 }
@@ -45,8 +46,8 @@ export function NewsPreview({ article }: { article: ArticlePreview }) {
   return (
     <Tabs
       items={[
-        { key: "desktop", label: "电脑端", children: <Page article={article} html={html} width={800} /> },
-        { key: "mobile", label: "手机端", children: <Page article={article} html={html} width={375} /> },
+        { key: "desktop", label: W.news.desktop, children: <Page article={article} html={html} width={800} /> },
+        { key: "mobile", label: W.news.mobile, children: <Page article={article} html={html} width={375} /> },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 // The organisation lazy cascader (spec §2, §6): it starts at the signed-in user's organisation and loads
 // each level's children when opened, so a village user sees a single leaf. Any screen may use it; the
-// caller supplies the required message (e.g. '请选择所属') through its form rules.
+// caller supplies the required message (spec §5's 'please select' text) through its form rules.
 
 import { Cascader } from "antd";
 import { useEffect, useState } from "react";

@@ -3,6 +3,7 @@
 
 import { Select, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
+import { W } from "../texts";
 
 /** A person as the picker's source returns it (spec §3). */
 export interface PersonItem {
@@ -34,7 +35,7 @@ export function personLabel(p: PersonItem): string {
 }
 
 /** PersonPicker searches the source as the user types and picks one or more people. */
-export function PersonPicker({ id, source, value, onChange, multiple, placeholder = "请输入姓名搜索", disabled, debounceMs = 300 }: PersonPickerProps) {
+export function PersonPicker({ id, source, value, onChange, multiple, placeholder = W.person.placeholder, disabled, debounceMs = 300 }: PersonPickerProps) {
   const [items, setItems] = useState<PersonItem[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -71,7 +72,7 @@ export function PersonPicker({ id, source, value, onChange, multiple, placeholde
       value={value ?? undefined}
       disabled={disabled}
       placeholder={placeholder}
-      notFoundContent={loading ? <Spin size="small" /> : "暂无数据"}
+      notFoundContent={loading ? <Spin size="small" /> : W.person.empty}
       options={items.map((p) => ({ value: p.id, label: personLabel(p) }))}
       onSearch={(kw) => {
         clearTimeout(timer.current);

@@ -3,6 +3,7 @@
 // has no options.
 
 import { Card, Space, Tag, Typography } from "antd";
+import { W } from "../texts";
 
 /** One option of a choice question. */
 export interface QuestionOption {
@@ -25,7 +26,7 @@ export interface Question {
 export const QUESTION_CHOICE = 1;
 export const QUESTION_SHORT_ANSWER = 4;
 
-const TYPE_LABEL: Record<number, string> = { [QUESTION_CHOICE]: "选择题", [QUESTION_SHORT_ANSWER]: "简答题" };
+const TYPE_LABEL: Record<number, string> = { [QUESTION_CHOICE]: W.question.choice, [QUESTION_SHORT_ANSWER]: W.question.shortAnswer };
 
 export interface QuestionCardProps {
   /** The question's number in its list, from 1. */
@@ -47,10 +48,10 @@ export function QuestionCard({ number, question, showAnswer = true }: QuestionCa
             {number}. {question.subjectName}
           </Typography.Text>
           {TYPE_LABEL[type] && <Tag>{TYPE_LABEL[type]}</Tag>}
-          {question.score !== undefined && <Tag color="blue">{question.score} 分</Tag>}
+          {question.score !== undefined && <Tag color="blue">{W.question.score(question.score)}</Tag>}
         </Space>
         {options.length > 0 && (
-          <ol aria-label="选项" style={{ listStyle: "none", paddingLeft: 16, margin: 0 }}>
+          <ol aria-label={W.question.options} style={{ listStyle: "none", paddingLeft: 16, margin: 0 }}>
             {options.map((o) => (
               <li key={o.optionName}>
                 {o.optionName}. {o.optionContent}
@@ -61,12 +62,12 @@ export function QuestionCard({ number, question, showAnswer = true }: QuestionCa
         {showAnswer && (
           <>
             <Typography.Text>
-              <Typography.Text type="secondary">答案：</Typography.Text>
-              {question.answer || "无"}
+              <Typography.Text type="secondary">{W.question.answer}</Typography.Text>
+              {question.answer || W.question.none}
             </Typography.Text>
             <Typography.Text>
-              <Typography.Text type="secondary">解析：</Typography.Text>
-              {question.analysis || "无"}
+              <Typography.Text type="secondary">{W.question.analysis}</Typography.Text>
+              {question.analysis || W.question.none}
             </Typography.Text>
           </>
         )}
