@@ -13,6 +13,8 @@
 //	--max-body        XZ_MAX_BODY           10MB (JSON request bodies)
 //	--watch-interval  XZ_WATCH_INTERVAL     700ms (schema directory polling)
 //	--trusted-proxies XZ_TRUSTED_PROXIES    none (CIDRs whose X-Forwarded-For is believed)
+//	--map-tile-url    XZ_MAP_TILE_URL       none (map tile URL template; none: a plain grid, offline)
+//	--map-geocoder-url XZ_MAP_GEOCODER_URL  none (place search URL template with {q}; none: no search)
 package config
 
 import (
@@ -59,6 +61,16 @@ type Config struct {
 	// names the client; without any, the client is the connection's peer,
 	// so the IPs in the login and operation logs cannot be forged.
 	TrustedProxies []*net.IPNet
+	// MapTileURL is the map pickers' base-layer tile URL template
+	// ({z}/{x}/{y}, optionally {s}), e.g.
+	// https://tile.openstreetmap.org/{z}/{x}/{y}.png. Empty means no base
+	// layer: the maps draw a plain grid and make no outside request.
+	MapTileURL string
+	// MapGeocoderURL is the map pickers' place search URL template: {q} is
+	// replaced by the escaped search text and the answer is a JSON array of
+	// {lat, lon, display_name} (the Nominatim search format). Empty means
+	// no place search.
+	MapGeocoderURL string
 	// WatchInterval is how often the schema directory is polled for changes.
 	WatchInterval time.Duration
 	// ShutdownTimeout bounds the graceful shutdown of the HTTP server.
@@ -103,7 +115,7 @@ func DefaultDBURL(dataDir string) string {
 
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
-	addr, data, db, schemas, level, format, maxBody, watch, proxies string
+	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -126,6 +138,8 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.maxBody, "max-body", env("XZ_MAX_BODY", "10MB"), "largest JSON request body, e.g. 10MB (XZ_MAX_BODY)")
 	fs.StringVar(&r.watch, "watch-interval", env("XZ_WATCH_INTERVAL", DefaultWatchInterval.String()), "schema directory polling interval (XZ_WATCH_INTERVAL)")
 	fs.StringVar(&r.proxies, "trusted-proxies", env("XZ_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (XZ_TRUSTED_PROXIES)")
+	fs.StringVar(&r.tileURL, "map-tile-url", env("XZ_MAP_TILE_URL", ""), "map tile URL template with {z}/{x}/{y}; default none, a plain grid (XZ_MAP_TILE_URL)")
+	fs.StringVar(&r.geocoderURL, "map-geocoder-url", env("XZ_MAP_GEOCODER_URL", ""), "map place search URL template with {q}; default none (XZ_MAP_GEOCODER_URL)")
 	return func() (Config, error) { return r.finish() }
 }
 
@@ -187,6 +201,13 @@ func (r raw) finish() (Config, error) {
 			continue
 		}
 		c.TrustedProxies = append(c.TrustedProxies, n)
+	}
+	c.MapTileURL, c.MapGeocoderURL = r.tileURL, r.geocoderURL
+	if c.MapTileURL != "" && !strings.Contains(c.MapTileURL, "{z}") {
+		errs = append(errs, fmt.Errorf("map-tile-url %q: want a template with {z}, {x} and {y}", c.MapTileURL))
+	}
+	if c.MapGeocoderURL != "" && !strings.Contains(c.MapGeocoderURL, "{q}") {
+		errs = append(errs, fmt.Errorf("map-geocoder-url %q: want a template with {q}", c.MapGeocoderURL))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)

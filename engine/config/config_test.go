@@ -20,13 +20,15 @@ func envOf(m map[string]string) func(string) string {
 // and the logger are checked separately).
 type comparable struct {
 	Addr, DataDir, DBURL, SchemasDir, LogFormat string
+	MapTileURL, MapGeocoderURL                  string
 	LogLevel                                    slog.Level
 	MaxBodyBytes                                int64
 	WatchInterval                               time.Duration
 }
 
 func view(c Config) comparable {
-	return comparable{c.Addr, c.DataDir, c.DBURL, c.SchemasDir, c.LogFormat, c.LogLevel, c.MaxBodyBytes, c.WatchInterval}
+	return comparable{c.Addr, c.DataDir, c.DBURL, c.SchemasDir, c.LogFormat, c.MapTileURL, c.MapGeocoderURL,
+		c.LogLevel, c.MaxBodyBytes, c.WatchInterval}
 }
 
 func TestLoad(t *testing.T) {
@@ -64,6 +66,14 @@ func TestLoad(t *testing.T) {
 			name: "database url from the environment is kept as is",
 			env:  map[string]string{"XZ_DB_URL": "root@tcp(127.0.0.1:3306)/xz?parseTime=true"},
 			want: func(c *comparable) { c.DBURL = "root@tcp(127.0.0.1:3306)/xz?parseTime=true" },
+		},
+		{
+			name: "map services",
+			env: map[string]string{"XZ_MAP_TILE_URL": "https://{s}.tile.example/{z}/{x}/{y}.png",
+				"XZ_MAP_GEOCODER_URL": "https://geo.example/search?format=json&q={q}"},
+			want: func(c *comparable) {
+				c.MapTileURL, c.MapGeocoderURL = "https://{s}.tile.example/{z}/{x}/{y}.png", "https://geo.example/search?format=json&q={q}"
+			},
 		},
 		{
 			name: "data flag moves the default database",
@@ -105,6 +115,8 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown flag", []string{"--port", "80"}, nil, "flag provided but not defined"},
 		{"positional", []string{"extra"}, nil, "unexpected argument"},
 		{"empty addr", []string{"--addr="}, nil, "addr: empty"},
+		{"tile url without {z}", nil, map[string]string{"XZ_MAP_TILE_URL": "https://tiles.example/"}, "map-tile-url"},
+		{"geocoder url without {q}", []string{"--map-geocoder-url", "https://geo.example/"}, nil, "map-geocoder-url"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

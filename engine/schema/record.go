@@ -199,12 +199,15 @@ func childSchema(f *Field, set *Set) map[string]any {
 	}
 }
 
+// geoPointSchema is a point {lng, lat}, with a radius in metres when it is
+// the centre of a circle (the mapCircle widget).
 func geoPointSchema() map[string]any {
 	return map[string]any{
 		"type": "object",
 		"properties": map[string]any{
-			"lng": map[string]any{"type": "number", "minimum": -180, "maximum": 180},
-			"lat": map[string]any{"type": "number", "minimum": -90, "maximum": 90},
+			"lng":    map[string]any{"type": "number", "minimum": -180, "maximum": 180},
+			"lat":    map[string]any{"type": "number", "minimum": -90, "maximum": 90},
+			"radius": map[string]any{"type": "number", "minimum": 1, "maximum": MaxCircleRadius},
 		},
 		"required":             []string{"lng", "lat"},
 		"additionalProperties": false,
@@ -212,7 +215,9 @@ func geoPointSchema() map[string]any {
 }
 
 // geoPolygonSchema is a GeoJSON Polygon or MultiPolygon geometry with
-// [lng, lat] positions.
+// [lng, lat] positions, or a FeatureCollection of Polygon features whose
+// properties say which land category each belongs to (the mapLand widget:
+// category, color, parentId, selfId).
 func geoPolygonSchema() map[string]any {
 	position := map[string]any{"type": "array", "minItems": 2, "maxItems": 3, "items": []any{
 		map[string]any{"type": "number", "minimum": -180, "maximum": 180},
@@ -232,12 +237,49 @@ func geoPolygonSchema() map[string]any {
 			"additionalProperties": false,
 		}
 	}
+	feature := map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"type":       map[string]any{"const": "Feature"},
+			"geometry":   geometry("Polygon", polygon),
+			"properties": landProperties(),
+		},
+		"required":             []string{"type", "geometry", "properties"},
+		"additionalProperties": false,
+	}
 	return map[string]any{
 		"type": "object",
 		"oneOf": []any{
 			geometry("Polygon", polygon),
 			geometry("MultiPolygon", map[string]any{"type": "array", "minItems": 1, "items": polygon}),
+			map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"type":     map[string]any{"const": "FeatureCollection"},
+					"features": map[string]any{"type": "array", "items": feature},
+				},
+				"required":             []string{"type", "features"},
+				"additionalProperties": false,
+			},
 		},
+	}
+}
+
+// landProperties are the properties of one categorised polygon: its land
+// category (spec §3: houseSiteCrood … unusedGroundCrood), its colour, and
+// the ids that tie it to the record and to itself.
+func landProperties() map[string]any {
+	short := func(n int) map[string]any { return map[string]any{"type": "string", "maxLength": n} }
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"category": map[string]any{"enum": LandCategories},
+			"color":    map[string]any{"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
+			"parentId": short(64),
+			"selfId":   short(64),
+		},
+		"required":             []string{"category", "selfId"},
+		"additionalProperties": false,
 	}
 }
 

@@ -35,8 +35,18 @@ const LabelsKey = "_labels"
 var Widgets = []string{
 	"text", "textarea", "richtext", "select", "multiSelect", "radio", "date", "datetime",
 	"idcard", "mobile", "email", "refSelect", "image", "images", "file", "files", "video",
-	"mapPoint", "mapPolygon", "json", "children", "switch", "number", "hidden",
+	"mapPoint", "mapCircle", "mapPolygon", "mapLand", "json", "children", "switch", "number", "hidden",
 }
+
+// LandCategories are the land categories a mapLand polygon may belong to
+// (spec §3, map land categories).
+var LandCategories = []any{
+	"houseSiteCrood", "idleHousingCrood", "ploughCrood", "collectiveConstructionCrood",
+	"qualityPloughCrood", "perpetualPloughCrood", "forestCrood", "unusedGroundCrood",
+}
+
+// MaxCircleRadius bounds the radius of a circle (metres).
+const MaxCircleRadius = 100000
 
 // Defaults the reference documents.
 const (

@@ -33,6 +33,16 @@ func okArchive() map[string]any {
 	}
 }
 
+// landCollection is a geoPolygon of one categorised polygon (the mapLand widget's value).
+func landCollection(category, color string) map[string]any {
+	return map[string]any{"type": "FeatureCollection", "features": []any{map[string]any{
+		"type": "Feature",
+		"geometry": map[string]any{"type": "Polygon", "coordinates": []any{[]any{
+			[]any{115.1, 36.2}, []any{115.2, 36.2}, []any{115.2, 36.3}, []any{115.1, 36.2}}}},
+		"properties": map[string]any{"category": category, "color": color, "parentId": "7", "selfId": "p1"},
+	}}}
+}
+
 // okVillager is a valid villager record.
 func okVillager() map[string]any {
 	return map[string]any{
@@ -153,6 +163,14 @@ func TestValidate(t *testing.T) {
 			[]FieldError{{"yard", "宅基地范围格式不正确"}}},
 		{"geo multipolygon", "oldPersonArchive", with(okArchive(), "yard", map[string]any{"type": "MultiPolygon",
 			"coordinates": []any{[]any{[]any{[]any{1, 2}, []any{1, 3}, []any{2, 3}, []any{1, 2}}}}}), false, nil},
+		{"geo circle", "oldPersonArchive", with(okArchive(), "location", map[string]any{"lng": 115.15, "lat": 36.29, "radius": 100}), false, nil},
+		{"geo circle radius zero", "oldPersonArchive", with(okArchive(), "location", map[string]any{"lng": 115.15, "lat": 36.29, "radius": 0}), false,
+			[]FieldError{{"location", "居住位置格式不正确"}}},
+		{"land polygons", "oldPersonArchive", with(okArchive(), "yard", landCollection("forestCrood", "#228b22")), false, nil},
+		{"land polygon unknown category", "oldPersonArchive", with(okArchive(), "yard", landCollection("moonCrood", "#228b22")), false,
+			[]FieldError{{"yard", "宅基地范围格式不正确"}}},
+		{"land polygon bad colour", "oldPersonArchive", with(okArchive(), "yard", landCollection("ploughCrood", "green")), false,
+			[]FieldError{{"yard", "宅基地范围格式不正确"}}},
 		{"images max count", "oldPersonArchive", with(okArchive(), "photos", []any{"a", "b", "c", "d"}), false,
 			[]FieldError{{"photos", "居住照片最多只能有3项"}}},
 		{"ref list", "oldPersonArchive", with(okArchive(), "caregivers", []any{1, "x"}), false,

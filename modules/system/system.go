@@ -47,15 +47,16 @@ type Service struct {
 func (s *Service) routes() []engine.Route {
 	var rs []engine.Route
 	for _, area := range []func() []engine.Route{
-		s.loginRoutes,      // login.go: publicKey, login, logout, password change, password rule
-		s.userRoutes,       // users.go: user and profile calls
-		s.orgRoutes,        // orgs.go: organisation tree
-		s.logRoutes,        // logs.go: login log and operation log
-		s.roleRoutes,       // roles.go: roles and role menus
-		s.menuRoutes,       // menus.go: web, mini-program and app menus, the current user's menus
-		s.workGroupRoutes,  // workgroups.go
-		s.dictRoutes,       // dicts.go: /api/sysdict, /api/sysdictitem
-		s.moduleListRoutes, // modulelist.go: the console's module directory
+		s.loginRoutes,         // login.go: publicKey, login, logout, password change, password rule
+		s.userRoutes,          // users.go: user and profile calls
+		s.orgRoutes,           // orgs.go: organisation tree
+		s.logRoutes,           // logs.go: login log and operation log
+		s.roleRoutes,          // roles.go: roles and role menus
+		s.menuRoutes,          // menus.go: web, mini-program and app menus, the current user's menus
+		s.workGroupRoutes,     // workgroups.go
+		s.dictRoutes,          // dicts.go: /api/sysdict, /api/sysdictitem
+		s.moduleListRoutes,    // modulelist.go: the console's module directory
+		s.consoleConfigRoutes, // consoleconfig.go: map tile and place search URLs
 	} {
 		rs = append(rs, area()...)
 	}

@@ -89,10 +89,17 @@ func (rc *recCtx) value(f *schema.Field) (any, bool) {
 		return out, true
 	case schema.TypeGeoPoint:
 		lng, lat := rc.spot()
+		if f.FormWidget() == "mapCircle" {
+			return map[string]any{"lng": lng, "lat": lat, "radius": 100 + 50*g.rng.IntN(5)}, true
+		}
 		return map[string]any{"lng": lng, "lat": lat}, true
 	case schema.TypeGeoPolygon:
 		lng, lat := rc.spot()
-		return square(lng, lat, 0.002+g.rng.Float64()*0.004), true
+		sq := square(lng, lat, 0.002+g.rng.Float64()*0.004)
+		if f.FormWidget() == "mapLand" {
+			return landMap(sq), true
+		}
+		return sq, true
 	case schema.TypeIDCard:
 		if rc.p != nil && !strings.HasPrefix(f.Name, "party") && !strings.HasPrefix(f.Name, "legal") {
 			return rc.p.IDCard, true

@@ -31,6 +31,14 @@ func square(lng, lat, d float64) map[string]any {
 	return map[string]any{"type": "Polygon", "coordinates": []any{ring}}
 }
 
+// landMap is a mapLand value: the polygon as one plough-land (耕地) parcel.
+func landMap(polygon map[string]any) map[string]any {
+	return map[string]any{"type": "FeatureCollection", "features": []any{map[string]any{
+		"type": "Feature", "geometry": polygon,
+		"properties": map[string]any{"category": "ploughCrood", "color": "#52c41a", "selfId": "demo-1"},
+	}}}
+}
+
 func (rc *recCtx) jsonValue(f *schema.Field) any {
 	switch f.Name {
 	case "track":

@@ -7,6 +7,7 @@ import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { ChildrenTable } from "./ChildrenTable";
+import { DetailActions } from "./DetailActions";
 import { fieldValue, RICH_WIDGETS } from "./FieldValue";
 import { formatValue, labelOf, propertyFormat } from "./format";
 import { labelled } from "./refLabels";
@@ -79,6 +80,7 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
                 <Button danger>{t("module.delete")}</Button>
               </Popconfirm>
             </Access>
+            <DetailActions module={meta.name} record={record} />
             <Button onClick={() => navigate(modulePath.list(meta.name))}>{t("common.back")}</Button>
           </Space>
         }

@@ -18,7 +18,7 @@ import { trimDeep } from "./trim";
 import { withDefaultWidgets } from "./uiDefaults";
 import { transformErrors, validator } from "./validation";
 import type { SchemaFormContext } from "./widgets/context";
-import { WIDGETS } from "./widgets";
+import { FIELDS, WIDGETS } from "./widgets";
 
 type Data = Record<string, unknown>;
 
@@ -96,7 +96,10 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
     [schema],
   );
   const formSchema = useMemo(() => writableSchema(schema.jsonSchema), [schema]);
-  const formContext = useMemo<SchemaFormContext>(() => ({ dicts: schema.dicts, modules, module: meta.name }), [schema, modules, meta.name]);
+  const formContext = useMemo<SchemaFormContext>(
+    () => ({ dicts: schema.dicts, modules, module: meta.name, recordId: id }),
+    [schema, modules, meta.name, id],
+  );
 
   if (editing && query.isLoading) return <PageSpinner />;
   if (editing && !record) return <Result status="404" title={t("module.recordNotFound")} />;
@@ -110,11 +113,13 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
     setServerErrors(undefined);
     const common = { resource: meta.name, meta: { api: meta.api }, errorNotification: false as const };
     if (editing && id !== undefined) {
+      // A field the record had and the form emptied (a cleared map) is sent as null, so the server clears it.
+      const cleared = Object.fromEntries(Object.keys(initial).filter((k) => values[k] === undefined).map((k) => [k, null]));
       update(
         {
           ...common,
           id,
-          values: { ...values, version: record?.version },
+          values: { ...values, ...cleared, version: record?.version },
           successNotification: () => ({ type: "success", message: t("module.updateSuccess") }),
         },
         { onSuccess: () => navigate(modulePath.show(meta.name, id)), onError },
@@ -138,6 +143,7 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
         formContext={formContext}
         validator={validator}
         widgets={WIDGETS}
+          fields={FIELDS}
         transformErrors={transformErrors}
         extraErrors={serverErrors}
         showErrorList={false}

@@ -6,6 +6,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { t } from "../app/i18n";
 import { DATE_FORMAT, DATETIME_FORMAT } from "../lib/format";
 import { enumOptions, uiOptionsOf, type ModuleSchema, type Option } from "./moduleSchema";
+import { geoText } from "../widgets/map/geoText";
 
 /** maskValue hides the middle of an identifier; the kinds are the server's mask names. */
 export function maskValue(value: string, mask: string): string {
@@ -67,7 +68,7 @@ export function formatValue(value: unknown, fmt: CellFormat = {}): string {
     const d = dayjs(String(value));
     if (d.isValid()) return d.format(fmt.type === "date" ? DATE_FORMAT : DATETIME_FORMAT);
   }
-  if (typeof value === "object" && value !== null) return objectText(value);
+  if (typeof value === "object" && value !== null) return geoText(value) ?? objectText(value);
   const text = String(value);
   return fmt.mask ? maskValue(text, fmt.mask) : text;
 }

@@ -323,10 +323,13 @@ export function propertyOf(schema: ModuleSchema, name: string): RJSFSchema | und
   return typeof p === "object" ? (p as RJSFSchema) : undefined;
 }
 
-/** enumOptions reads a property's oneOf [{const, title}] (or enum) choices. */
+/** enumOptions reads a property's oneOf [{const, title}] (or enum) choices; a oneOf of shapes (a map value) has none. */
 export function enumOptions(prop: RJSFSchema | undefined): Option[] | undefined {
   if (!prop) return undefined;
-  if (Array.isArray(prop.oneOf)) return parseOptions(prop.oneOf);
+  if (Array.isArray(prop.oneOf)) {
+    const options = parseOptions(prop.oneOf);
+    return options?.length ? options : undefined;
+  }
   if (Array.isArray(prop.enum)) return parseOptions(prop.enum.filter((e) => typeof e === "string" || typeof e === "number"));
   const items = prop.items;
   if (typeof items === "object" && !Array.isArray(items)) return enumOptions(items as RJSFSchema);

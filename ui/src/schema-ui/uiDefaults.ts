@@ -3,6 +3,7 @@
 
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { enumOptions } from "./moduleSchema";
+import { geoFieldUI, MAP_WIDGETS } from "./widgets/MapWidgets";
 
 const FORMAT_WIDGETS: Readonly<Record<string, string>> = {
   date: "date",
@@ -35,14 +36,17 @@ export function defaultWidgetFor(prop: RJSFSchema): string | undefined {
   }
 }
 
-/** withDefaultWidgets fills in ui:widget for top-level properties that have none. */
+/** withDefaultWidgets fills in ui:widget for top-level properties that have none, and sends map widgets through GeoField. */
 export function withDefaultWidgets(schema: RJSFSchema, ui: UiSchema): UiSchema {
   const out: UiSchema = { ...ui };
   for (const [name, p] of Object.entries(schema.properties ?? {})) {
     if (typeof p !== "object") continue;
     const entry: unknown = out[name];
     const current = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
-    if (typeof current["ui:widget"] === "string") continue;
+    if (typeof current["ui:widget"] === "string") {
+      if (MAP_WIDGETS.includes(current["ui:widget"])) out[name] = geoFieldUI(current);
+      continue;
+    }
     const widget = defaultWidgetFor(p as RJSFSchema);
     if (widget) out[name] = { ...current, "ui:widget": widget };
   }

@@ -6,7 +6,7 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { MemoryRouter } from "react-router";
 import { DEFAULTS } from "../schema-ui/ModuleFormPage";
 import { transformErrors, validator } from "../schema-ui/validation";
-import { WIDGETS } from "../schema-ui/widgets";
+import { FIELDS, WIDGETS } from "../schema-ui/widgets";
 import type { SchemaFormContext } from "../schema-ui/widgets/context";
 import { Providers } from "./helpers";
 
@@ -25,6 +25,7 @@ export function renderForm(schema: RJSFSchema, uiSchema: UiSchema, formData: Dat
           validator={validator}
           experimental_defaultFormStateBehavior={DEFAULTS}
           widgets={WIDGETS}
+          fields={FIELDS}
           transformErrors={transformErrors}
           showErrorList={false}
           noHtml5Validate

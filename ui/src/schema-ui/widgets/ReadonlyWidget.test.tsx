@@ -5,7 +5,7 @@ import { LATER_WIDGETS, WIDGETS } from ".";
 
 describe("widget registry", () => {
   it("registers every widget name the server's uiSchema may use", () => {
-    const names = ["text", "textarea", "richtext", "select", "multiSelect", "date", "datetime", "idcard", "mobile", "email", "refSelect", "image", "images", "file", "files", "video", "mapPoint", "mapPolygon", "json", "children", "switch", "number"];
+    const names = ["text", "textarea", "richtext", "select", "multiSelect", "date", "datetime", "idcard", "mobile", "email", "refSelect", "image", "images", "file", "files", "video", "mapPoint", "mapCircle", "mapPolygon", "mapLand", "json", "children", "switch", "number"];
     expect(names.filter((n) => !(n in WIDGETS))).toEqual([]);
   });
 

@@ -10,6 +10,8 @@ export interface SchemaFormContext {
   modules: ModuleInfo[];
   /** The module the form edits (uploads name it as their businessType). */
   module?: string;
+  /** The id of the record being edited (absent on create): the map land picker's parentId. */
+  recordId?: string;
 }
 
 /** DEFAULT_MAX_LENGTH is the spec's default input limit (§9: inputs default 255). */

@@ -1,9 +1,10 @@
 // The widget registry: every ui:widget name the server's uiSchema may use (DESIGN.md §3) maps to a widget.
-// Maps and JSON belong to a later issue: they show their value read-only.
+// JSON belongs to a later issue: it shows its value read-only.
 
-import type { RegistryWidgetsType } from "@rjsf/utils";
+import type { RegistryFieldsType, RegistryWidgetsType } from "@rjsf/utils";
 import { ChildrenWidget } from "./ChildrenWidget";
 import { DateTimeWidget, DateWidget } from "./DateWidget";
+import { GEO_FIELD, GeoField } from "./MapWidgets";
 import { NumberWidget } from "./NumberWidget";
 import { ReadonlyWidget } from "./ReadonlyWidget";
 import { RichTextWidget } from "./RichTextWidget";
@@ -34,14 +35,17 @@ export const WIDGETS: RegistryWidgetsType = {
   file: FileWidget,
   files: FilesWidget,
   video: VideoWidget,
+  // The map widgets render through GeoField (MapWidgets.tsx); their names stay registered so a uiSchema
+  // naming them is valid.
   mapPoint: ReadonlyWidget,
+  mapCircle: ReadonlyWidget,
   mapPolygon: ReadonlyWidget,
+  mapLand: ReadonlyWidget,
   json: ReadonlyWidget,
 };
 
 /** LATER_WIDGETS are registered as read-only placeholders until their issue lands. */
-export const LATER_WIDGETS: readonly string[] = [
-  "mapPoint",
-  "mapPolygon",
-  "json",
-];
+export const LATER_WIDGETS: readonly string[] = ["json"];
+
+/** FIELDS are the custom rjsf fields: the map pickers (GeoField). */
+export const FIELDS: RegistryFieldsType = { [GEO_FIELD]: GeoField };

@@ -1,0 +1,54 @@
+// The news preview (spec §2 "News preview", §3 "Article preview"): desktop and mobile tabs showing the
+// title, source, author, publish time, visit count and the article's HTML, sanitised first.
+
+import { Space, Tabs, Typography } from "antd";
+import { useMemo } from "react";
+import { sanitizeHtml } from "./sanitize";
+import { W } from "../texts";
+
+/** The article fields the preview shows. */
+export interface ArticlePreview {
+  title?: string;
+  source?: string;
+  authorName?: string;
+  publishTime?: string;
+  visits?: number;
+  content?: string;
+}
+
+function Meta({ article }: { article: ArticlePreview }) {
+  return (
+    <Space wrap size={16} style={{ color: "rgba(0,0,0,0.45)", fontSize: 13 }}>
+      {article.source && <span>{W.news.source}{article.source}</span>}
+      {article.authorName && <span>{W.news.author}{article.authorName}</span>}
+      {article.publishTime && <span>{W.news.publishTime}{article.publishTime}</span>}
+      <span>{W.news.visits}{article.visits ?? 0}</span>
+    </Space>
+  );
+}
+
+function Page({ article, html, width }: { article: ArticlePreview; html: string; width: number | string }) {
+  return (
+    <div style={{ width, maxWidth: "100%", margin: "0 auto", padding: 16, border: "1px solid #f0f0f0", borderRadius: 8, background: "#fff" }}>
+      <Typography.Title level={4} style={{ textAlign: "center" }}>
+        {article.title}
+      </Typography.Title>
+      <Meta article={article} />
+      {/* html is the output of sanitizeHtml: allow-listed elements, attributes and URLs only. */}
+      <div className="news-preview-content" style={{ marginTop: 16, overflowWrap: "anywhere" }} dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
+
+/** NewsPreview shows an article as readers will see it on a desktop and on a phone. */
+export function NewsPreview({ article }: { article: ArticlePreview }) {
+  const html = useMemo(() => sanitizeHtml(article.content ?? ""), [article.content]);
+  return (
+    <Tabs
+      items={[
+        { key: "desktop", label: W.news.desktop, children: <Page article={article} html={html} width={800} /> },
+        { key: "mobile", label: W.news.mobile, children: <Page article={article} html={html} width={375} /> },
+      ]}
+    />
+  );
+}
