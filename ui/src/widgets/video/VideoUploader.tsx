@@ -1,4 +1,4 @@
-// The video uploader (spec §5): one mp4 of at most 50 MB ('请上传50M以内的视频文件'), shown in the player
+// The video uploader (spec §5): one mp4 of at most 50 MB, shown in the player
 // once uploaded.
 
 import { Button, Popconfirm, Space, Upload } from "antd";
