@@ -23,6 +23,8 @@ async function signInAsNewUser(ctx, username) {
 
 /** openProfile goes to the profile page through the user menu. */
 async function openProfile(page, username) {
+  // The user menu opens on hover: the mouse first leaves the header, so the hover is a real entry.
+  await page.mouse.move(0, 0);
   await (await visible(page.locator(".ant-layout-header").getByText("测试", { exact: true }))).hover();
   await (await visible(page.getByRole("menuitem", { name: /个人信息/ }))).click();
   await urlIs(page, "/self-edit");

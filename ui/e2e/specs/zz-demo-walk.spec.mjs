@@ -122,7 +122,7 @@ export default [
       };
       const onPageError = (err) => problems.push(`pageerror on ${new URL(page.url()).pathname}: ${err.message}`);
       const onResponse = (res) => {
-        if (res.status() >= 500) problems.push(`HTTP ${res.status()} on ${new URL(page.url()).pathname}: ${res.request().method()} ${res.url()}`);
+        if (res.status() >= 400 && !res.url().endsWith("/favicon.ico")) problems.push(`HTTP ${res.status()} on ${new URL(page.url()).pathname}: ${res.request().method()} ${res.url()}`);
       };
       try {
         await promisify(execFile)(bin, ["demo", "--data", dataDir], { timeout: 90_000, maxBuffer: 16 << 20 });
