@@ -12,6 +12,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/generated/ent"
+	"xiangzhi/modules/oos"
 	"xiangzhi/tools/demo"
 )
 
@@ -37,8 +38,12 @@ func demoCmd(args []string, getenv func(string) string, stdout, stderr io.Writer
 	defer app.Close()
 	st := app.Store()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(st.Dialect(), st.DB())))
+	fileStore, err := oos.Open(app)
+	if err != nil {
+		return err
+	}
 	res, err := demo.Generate(context.Background(), demo.Options{Store: st, Ent: client, Set: app.Modules(),
-		Seed: seed, Villagers: villagers, Force: force, AdminPassword: os.Getenv(auth.AdminPasswordEnv),
+		Files: fileStore, Seed: seed, Villagers: villagers, Force: force, AdminPassword: os.Getenv(auth.AdminPasswordEnv),
 		DataDir: cfg.DataDir, Logger: cfg.Logger})
 	if err != nil {
 		return err

@@ -64,5 +64,9 @@ func (s *Service) sweep(ctx context.Context) (int, error) {
 	}
 }
 
-// Close stops the cleanup job.
-func (s *Service) Close() { s.stop() }
+// Close stops the cleanup job (a service from Open has none).
+func (s *Service) Close() {
+	if s.stop != nil {
+		s.stop()
+	}
+}

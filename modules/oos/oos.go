@@ -80,6 +80,28 @@ func Register(app *engine.App) error {
 }
 
 func register(app *engine.App, opts options) (*Service, error) {
+	s, err := open(app, opts)
+	if err != nil {
+		return nil, err
+	}
+	jobCtx, stop := context.WithCancel(app.Context())
+	s.stop = stop
+	go s.cleanupLoop(jobCtx)
+	app.AddRoutes("", s.routes()...)
+	app.Logger().Info("files ready", "storage", s.settings.Backend, "dir", s.settings.Dir,
+		"bucket", s.settings.S3.Bucket, "urlTTL", s.settings.URLTTL.String())
+	return s, nil
+}
+
+// Open opens the file part of app without serving it: the settings, the
+// file table, the signing key and the storage, but no routes and no
+// cleanup job. Tools that keep files the way an upload does (Store) use
+// it, e.g. `xiangzhi demo`.
+func Open(app *engine.App) (*Service, error) {
+	return open(app, options{})
+}
+
+func open(app *engine.App, opts options) (*Service, error) {
 	if opts.getenv == nil {
 		opts.getenv = os.Getenv
 	}
@@ -113,13 +135,6 @@ func register(app *engine.App, opts options) (*Service, error) {
 	if reviewer == nil {
 		reviewer = files.NewReviewer(settings.Review)
 	}
-	s := &Service{ent: client, storage: storage, signer: signer, reviewer: reviewer, settings: settings,
-		modules: app.Modules, log: app.Logger(), now: opts.now}
-	jobCtx, stop := context.WithCancel(app.Context())
-	s.stop = stop
-	go s.cleanupLoop(jobCtx)
-	app.AddRoutes("", s.routes()...)
-	app.Logger().Info("files ready", "storage", settings.Backend, "dir", settings.Dir,
-		"bucket", settings.S3.Bucket, "urlTTL", settings.URLTTL.String())
-	return s, nil
+	return &Service{ent: client, storage: storage, signer: signer, reviewer: reviewer, settings: settings,
+		modules: app.Modules, log: app.Logger(), now: opts.now}, nil
 }

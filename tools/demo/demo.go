@@ -43,6 +43,9 @@ type Options struct {
 	Ent *ent.Client
 	// Set is the schema set whose modules get records.
 	Set *schema.Set
+	// Files keeps the demo's pictures and documents as uploads
+	// (oos.Open(app) gives one); image and file fields link to them.
+	Files FileStore
 	// Seed makes the data; the same seed and Now give the same data.
 	Seed uint64
 	// Villagers is how many villagers to make (DefaultVillagers when 0).
@@ -126,6 +129,7 @@ type gen struct {
 	count  map[string]int
 	status map[string]map[int64]int // module → id → status after the walk
 	taken  map[string]map[string]bool
+	files  []demoFile // the stored demo files
 }
 
 // Generate fills the database with the demo county. It refuses with
@@ -133,8 +137,8 @@ type gen struct {
 // soft-deletes every live module record of the tenant, resets the demo
 // roles and users and generates anew.
 func Generate(ctx context.Context, opts Options) (*Result, error) {
-	if opts.Store == nil || opts.Ent == nil || opts.Set == nil {
-		return nil, errors.New("demo: store, ent client and schema set are required")
+	if opts.Store == nil || opts.Ent == nil || opts.Set == nil || opts.Files == nil {
+		return nil, errors.New("demo: store, ent client, schema set and file store are required")
 	}
 	if opts.Villagers <= 0 {
 		opts.Villagers = DefaultVillagers
@@ -187,6 +191,9 @@ func (g *gen) run(ctx context.Context) error {
 		return err
 	}
 	g.log.Info("demo organisations and users ready", "villages", len(g.villages), "users", len(g.accounts))
+	if err := g.storeFiles(ctx); err != nil {
+		return err
+	}
 	for _, m := range g.order() {
 		if err := g.module(ctx, m); err != nil {
 			return fmt.Errorf("demo %s: %w", m.Name, err)

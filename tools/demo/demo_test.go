@@ -26,7 +26,7 @@ func generate(t *testing.T, n int, seed uint64) (*demotest.Env, error) {
 	app := demotest.NewApp(t)
 	client := demotest.Client(app)
 	res, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client, Set: app.Modules(),
-		Seed: seed, Villagers: n, Now: demotest.Now, DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
+		Files: demotest.Files(t, app), Seed: seed, Villagers: n, Now: demotest.Now, DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
 	return &demotest.Env{App: app, Ent: client, County: res}, err
 }
 
@@ -204,7 +204,8 @@ func TestGenerateRefusesThenForces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := demo.Options{Store: env.App.Store(), Ent: env.Ent, Set: env.App.Modules(), Seed: 3,
+	opts := demo.Options{Store: env.App.Store(), Ent: env.Ent, Set: env.App.Modules(),
+		Files: demotest.Files(t, env.App), Seed: 3,
 		Villagers: demotest.Villagers, Now: demotest.Now}
 	if _, err := demo.Generate(context.Background(), opts); !errors.Is(err, demo.ErrExists) {
 		t.Fatalf("second run: %v, want ErrExists", err)
@@ -269,7 +270,7 @@ func TestGenerateOnServers(t *testing.T) {
 			app := demotest.NewAppOn(t, db.fresh(t))
 			client := demotest.Client(app)
 			res, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client,
-				Set: app.Modules(), Seed: 5, Villagers: demotest.Villagers, Now: demotest.Now,
+				Set: app.Modules(), Files: demotest.Files(t, app), Seed: 5, Villagers: demotest.Villagers, Now: demotest.Now,
 				DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
 			if err != nil {
 				t.Fatalf("Generate: %v", err)

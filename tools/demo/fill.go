@@ -72,21 +72,8 @@ func (rc *recCtx) value(f *schema.Field) (any, bool) {
 		return rc.enumValue(f)
 	case schema.TypeRef:
 		return rc.refValue(f)
-	case schema.TypeImage:
-		return g.imageURL(rc.m.Name), true
-	case schema.TypeFile, schema.TypeVideo:
-		return g.fileURL(f), true
-	case schema.TypeImages, schema.TypeFiles:
-		n := 1 + g.rng.IntN(min(3, f.MaxItems()))
-		out := make([]any, n)
-		for i := range out {
-			if f.Type == schema.TypeImages {
-				out[i] = g.imageURL(rc.m.Name)
-			} else {
-				out[i] = g.fileURL(f)
-			}
-		}
-		return out, true
+	case schema.TypeImage, schema.TypeImages, schema.TypeFile, schema.TypeFiles, schema.TypeVideo:
+		return g.fileValue(f)
 	case schema.TypeGeoPoint:
 		lng, lat := rc.spot()
 		if f.FormWidget() == "mapCircle" {

@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"fmt"
 	"math"
 
 	"xiangzhi/engine/schema"
@@ -51,23 +50,6 @@ func (rc *recCtx) jsonValue(f *schema.Field) any {
 		return map[string]any{"single": 10, "multiple": 5, "judge": 5}
 	}
 	return map[string]any{"note": rc.m.Title}
-}
-
-// imageURL is a stored-looking image path under the demo's own prefix.
-func (g *gen) imageURL(module string) string {
-	return fmt.Sprintf("/demo/images/%s-%02d.jpg", module, 1+g.rng.IntN(12))
-}
-
-// fileURL is a stored-looking file path whose extension the field accepts.
-func (g *gen) fileURL(f *schema.Field) string {
-	ext := "pdf"
-	switch {
-	case len(f.Accept) > 0:
-		ext = f.Accept[0]
-	case f.Type == schema.TypeVideo:
-		ext = "mp4"
-	}
-	return fmt.Sprintf("/demo/files/%s-%03d.%s", schema.SnakeCase(f.Name), 1+g.rng.IntN(200), ext)
 }
 
 // pairs are fields whose second value must not come before the first.

@@ -32,6 +32,7 @@ import (
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
+	"xiangzhi/modules/oos"
 	"xiangzhi/modules/system"
 	"xiangzhi/schemas"
 	"xiangzhi/tools/demo"
@@ -59,7 +60,7 @@ func New(t testing.TB, register ...func(*engine.App) error) *Env {
 	app := NewApp(t)
 	client := Client(app)
 	res, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client,
-		Set: app.Modules(), Seed: 7, Villagers: Villagers, Now: Now, DataDir: app.Config().DataDir,
+		Set: app.Modules(), Files: Files(t, app), Seed: 7, Villagers: Villagers, Now: Now, DataDir: app.Config().DataDir,
 		AdminPassword: "Admin#2025demo", Logger: quiet()})
 	if err != nil {
 		t.Fatalf("demo.Generate: %v", err)
@@ -91,6 +92,17 @@ func NewApp(t testing.TB) *engine.App {
 	}
 	t.Cleanup(func() { app.Close() })
 	return app
+}
+
+// Files is the app's file service, opened as `xiangzhi demo` opens it,
+// to keep the demo files (in the data directory's local storage).
+func Files(t testing.TB, app *engine.App) *oos.Service {
+	t.Helper()
+	s, err := oos.Open(app)
+	if err != nil {
+		t.Fatalf("oos.Open: %v", err)
+	}
+	return s
 }
 
 // Client is an ent client on the app's database.

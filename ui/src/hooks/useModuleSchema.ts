@@ -27,11 +27,13 @@ export function useModuleSchema(name: string | undefined): ModuleSchemaState {
   return useMemo((): ModuleSchemaState => {
     if (!info) return { status: "unknown" };
     if (query.error) return { status: "error", info, error: new Error(query.error.message) };
-    if (raw === undefined || query.isLoading) return { status: "loading", info };
+    // refine's query client keeps the previous query's data while the next loads: on a move from one module
+    // to another that is the other module's schema, whose list would write its criteria into this URL.
+    if (raw === undefined || query.isLoading || query.isPlaceholderData) return { status: "loading", info };
     try {
       return { status: "ready", info, schema: parseModuleSchema(raw) };
     } catch (err) {
       return { status: "error", info, error: err instanceof Error ? err : new Error(String(err)) };
     }
-  }, [info, raw, query.error, query.isLoading]);
+  }, [info, raw, query.error, query.isLoading, query.isPlaceholderData]);
 }

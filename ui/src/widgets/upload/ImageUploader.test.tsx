@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse, ok, Providers } from "../../test/helpers";
 import { server } from "../../test/server";
 import { watchNotices } from "../../test/notices";
-import { ImageUploader } from "./ImageUploader";
+import { ImageUploader, StoredImage } from "./ImageUploader";
 import { MB, narrow, RULES } from "./rules";
 
 const { shown, texts } = watchNotices();
@@ -100,5 +100,24 @@ describe("ImageUploader", () => {
     setup([stored("a.png"), stored("b.png")], 2);
     await waitFor(() => expect(document.querySelectorAll(".ant-upload-list-item")).toHaveLength(2));
     expect(screen.queryByRole("button", { name: "上传图片" })).toBeNull();
+  });
+
+  it("shows a stored picture only by its fresh link, never by the stored (possibly expired) one", async () => {
+    let answer: (() => void) | undefined;
+    const asked = new Promise<void>((r) => (answer = r));
+    server.use(
+      http.get("/api/oos/presignedUrlNew", async () => {
+        await asked;
+        return ok({ pathUrl: stored("fresh.png") });
+      }),
+    );
+    const { container } = render(
+      <MemoryRouter><Providers>
+        <StoredImage path={stored("old.png")} />
+      </Providers></MemoryRouter>,
+    );
+    expect(container.querySelector("img")).toBeNull();
+    answer?.();
+    await waitFor(() => expect(container.querySelector("img")).toHaveAttribute("src", stored("fresh.png")));
   });
 });

@@ -91,13 +91,24 @@ export function freshFile(path: string): Promise<FileResult> {
   return file;
 }
 
-/** useFreshFile is freshFile for rendering: the stored address first, the fresh link once known. */
-export function useFreshFile(path: string): FileResult {
-  const [file, setFile] = useState<FileResult>({ pathUrl: path, name: fileNameOf(path) });
+/** unrenewed is an address before its fresh link is known. */
+function unrenewed(path: string): FreshFile {
+  return { pathUrl: path, name: fileNameOf(path), ready: !isStoredFile(path) };
+}
+
+/** FreshFile is a file for rendering; ready is false while a stored file's fresh link is still asked for. */
+export type FreshFile = FileResult & { ready: boolean };
+
+/**
+ * useFreshFile is freshFile for rendering: the stored address first (ready false for a stored file, whose
+ * signed link may have expired), the fresh link once known.
+ */
+export function useFreshFile(path: string): FreshFile {
+  const [file, setFile] = useState<FreshFile>(() => unrenewed(path));
   useEffect(() => {
     let live = true;
-    setFile({ pathUrl: path, name: fileNameOf(path) });
-    void freshFile(path).then((f) => live && setFile(f));
+    setFile(unrenewed(path));
+    void freshFile(path).then((f) => live && setFile({ ...f, ready: true }));
     return () => {
       live = false;
     };
