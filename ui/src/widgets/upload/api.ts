@@ -59,9 +59,12 @@ const fresh = new Map<string, { at: number; file: Promise<FileResult> }>();
 /** FRESH_FOR is how long a re-signed link is reused (well inside the server's default 1 h). */
 const FRESH_FOR = 10 * 60 * 1000;
 
-/** isStoredFile reports whether an address is one of the file service's signed links. */
+/**
+ * isStoredFile reports whether an address is one of the file service's signed links: its own file route
+ * (local storage) or an S3 presigned URL (XZ_STORAGE=s3), which the server re-signs from the key alike.
+ */
 export function isStoredFile(path: string): boolean {
-  return path.includes(FILE_ROUTE);
+  return path.includes(FILE_ROUTE) || /[?&]X-Amz-Signature=/i.test(path);
 }
 
 /** fileNameOf is a readable name for an address: its last path segment without the query. */
