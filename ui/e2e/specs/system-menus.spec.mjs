@@ -35,6 +35,9 @@ const nodeAction = (page, title, action) =>
 
 /** drag drags the title of from onto the node titled to, ending dy pixels below its middle. */
 async function drag(page, from, to, dy) {
+  // The tree is taller than the viewport: bring both rows into view, the mouse only reaches what is shown.
+  await (await visible(titleOf(page, to))).scrollIntoViewIfNeeded();
+  await (await visible(titleOf(page, from))).scrollIntoViewIfNeeded();
   const a = await (await visible(titleOf(page, from))).boundingBox();
   const b = await (await visible(titleOf(page, to))).boundingBox();
   await page.mouse.move(a.x + 5, a.y + a.height / 2);

@@ -41,6 +41,9 @@ async function expand(page, name) {
  * drop target there.
  */
 async function drag(page, from, to, { dy, dx = 0, grabAt = 10, refused = false }) {
+  // The mouse reaches only what the viewport shows: bring both rows into view first.
+  await (await visible(node(page, to))).scrollIntoViewIfNeeded();
+  await (await visible(node(page, from))).scrollIntoViewIfNeeded();
   const source = await (await visible(node(page, from))).locator(".ant-tree-node-content-wrapper").boundingBox();
   const target = await (await visible(node(page, to))).locator(".ant-tree-node-content-wrapper").boundingBox();
   const startX = source.x + grabAt;
