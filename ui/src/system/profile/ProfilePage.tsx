@@ -11,7 +11,7 @@ import { AvatarField } from "../avatar/AvatarField";
 import { noSpaces, toRule } from "../formRules";
 import { useCloseTo } from "../useCloseTo";
 import { saveFailureOf } from "../users/saveErrors";
-import { getCurrentUser, saveProfile, type UserDetail } from "../users/userApi";
+import { getCurrentUser, personFields, saveProfile, type UserDetail } from "../users/userApi";
 import * as R from "../users/userRules";
 import { PasswordDialog } from "./PasswordDialog";
 import { PROFILE_MSG } from "./profileRules";
@@ -46,16 +46,7 @@ export default function ProfilePage() {
   const submit = async (v: ProfileValues) => {
     setSaving(true);
     try {
-      const trimmed = (s?: string) => (s ?? "").trim();
-      const saved = await saveProfile({
-        familyName: trimmed(v.familyName),
-        name: trimmed(v.name),
-        mobile: trimmed(v.mobile),
-        email: trimmed(v.email),
-        imgPath: v.imgPath ?? "",
-        discTitle: trimmed(v.discTitle),
-        discDetail: trimmed(v.discDetail),
-      });
+      const saved = await saveProfile({ ...personFields(v) });
       const user = useSessionStore.getState().user;
       if (user) useSessionStore.setState({ user: { ...user, familyName: saved.familyName, name: saved.name } });
       void message.success(u("saved"));

@@ -16,7 +16,7 @@ import { useCloseTo } from "../useCloseTo";
 import { uniqueRule } from "./asyncRules";
 import { OrgCascader, orgChain } from "./OrgCascader";
 import { saveFailureOf } from "./saveErrors";
-import { getUser, listRoles, mobileTaken, orgOf, saveUser, usernameTaken, type RoleOption, type UserDetail } from "./userApi";
+import { getUser, listRoles, mobileTaken, orgOf, personFields, saveUser, usernameTaken, type RoleOption, type UserDetail } from "./userApi";
 import * as R from "./userRules";
 
 /** UserFormValues are the form's fields. */
@@ -98,13 +98,7 @@ export default function UserEditPage() {
     try {
       const body: Record<string, unknown> = {
         username: trimmed(v.username),
-        familyName: trimmed(v.familyName),
-        name: trimmed(v.name),
-        mobile: trimmed(v.mobile),
-        email: trimmed(v.email),
-        imgPath: v.imgPath ?? "",
-        discTitle: trimmed(v.discTitle),
-        discDetail: trimmed(v.discDetail),
+        ...personFields(v),
         roleIds: (v.roleIds ?? []).join(","),
         orgId: v.orgPath?.[v.orgPath.length - 1] ?? 0,
       };

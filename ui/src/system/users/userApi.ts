@@ -92,6 +92,31 @@ export const saveUser = (body: Record<string, unknown>, isNew: boolean) =>
   request<SavedUser>(USER_PATHS.save, { method: isNew ? "POST" : "PUT", body, silent: true });
 
 /** saveProfile updates the signed-in user's profile. */
+/** The person fields the user form and the profile page both send. */
+export interface PersonFields {
+  familyName?: string;
+  name?: string;
+  mobile?: string;
+  email?: string;
+  imgPath?: string;
+  discTitle?: string;
+  discDetail?: string;
+}
+
+/** personFields answers the person fields as the server takes them: texts trimmed, no avatar as "". */
+export function personFields(v: PersonFields): Required<PersonFields> {
+  const trimmed = (s?: string) => (s ?? "").trim();
+  return {
+    familyName: trimmed(v.familyName),
+    name: trimmed(v.name),
+    mobile: trimmed(v.mobile),
+    email: trimmed(v.email),
+    imgPath: v.imgPath ?? "",
+    discTitle: trimmed(v.discTitle),
+    discDetail: trimmed(v.discDetail),
+  };
+}
+
 export const saveProfile = (body: Record<string, unknown>) =>
   request<UserDetail & { token?: string }>(USER_PATHS.profile, { method: "PUT", body, silent: true });
 
