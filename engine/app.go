@@ -132,7 +132,7 @@ func (a *App) buildServer() {
 	e.HTTPErrorHandler = httpx.ErrorHandler(a.log)
 	e.IPExtractor = ipExtractor(a.cfg.TrustedProxies)
 	e.Pre(httpx.MethodOverride())
-	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Recover(a.log))
+	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Compress(), httpx.Recover(a.log))
 	a.echo = e
 	a.AddRoutes("", a.systemRoutes()...)
 	e.Any("/*", a.fallback)
