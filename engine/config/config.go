@@ -55,6 +55,10 @@ type Config struct {
 	LogLevel slog.Level
 	// LogFormat is "json" or "text".
 	LogFormat string
+	// MetricsToken, when set, lets a scraper from anywhere read /metrics
+	// with "Authorization: Bearer <token>"; without it only a direct
+	// loopback caller may (XZ_METRICS_TOKEN, environment only).
+	MetricsToken string
 	// MaxBodyBytes limits a JSON request body.
 	MaxBodyBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
@@ -116,6 +120,7 @@ func DefaultDBURL(dataDir string) string {
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
 	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL string
+	metricsToken                                                                          string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -140,6 +145,9 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.proxies, "trusted-proxies", env("XZ_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (XZ_TRUSTED_PROXIES)")
 	fs.StringVar(&r.tileURL, "map-tile-url", env("XZ_MAP_TILE_URL", ""), "map tile URL template with {z}/{x}/{y}; default none, a plain grid (XZ_MAP_TILE_URL)")
 	fs.StringVar(&r.geocoderURL, "map-geocoder-url", env("XZ_MAP_GEOCODER_URL", ""), "map place search URL template with {q}; default none (XZ_MAP_GEOCODER_URL)")
+	// The scrape token is read from the environment only: a flag would show
+	// it to anyone who can list processes.
+	r.metricsToken = env("XZ_METRICS_TOKEN", "")
 	return func() (Config, error) { return r.finish() }
 }
 
@@ -203,6 +211,7 @@ func (r raw) finish() (Config, error) {
 		c.TrustedProxies = append(c.TrustedProxies, n)
 	}
 	c.MapTileURL, c.MapGeocoderURL = r.tileURL, r.geocoderURL
+	c.MetricsToken = r.metricsToken
 	if c.MapTileURL != "" && !strings.Contains(c.MapTileURL, "{z}") {
 		errs = append(errs, fmt.Errorf("map-tile-url %q: want a template with {z}, {x} and {y}", c.MapTileURL))
 	}
