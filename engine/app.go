@@ -206,6 +206,11 @@ func (a *App) Serve(ctx context.Context) error {
 	a.log.Info("listening", "addr", ln.Addr().String(), "console", a.console.Built())
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
+	if a.cfg.PprofAddr != "" {
+		if err := servePprof(watchCtx, a.cfg.PprofAddr, a.log); err != nil {
+			return err
+		}
+	}
 	if a.cfg.SchemasDir != "" {
 		go a.Watch(watchCtx)
 	}

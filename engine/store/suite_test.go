@@ -21,6 +21,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 	}{
 		{"migrate", testMigrate},
 		{"migrate only what changed", testMigrateChanged},
+		{"field values for labels", testFieldValues},
 		{"types round-trip", testTypes},
 		{"bad input", testBadInput},
 		{"criteria operators", testOperators},
@@ -149,6 +150,48 @@ func testMigrateChanged(t *testing.T, s *Store) {
 	}
 	if got, err := sibling(s).MigrateChanged(ctx, []*schema.Module{indexed}); err != nil || len(got) != 0 {
 		t.Fatalf("unchanged again migrated %q, %v; want nothing", got, err)
+	}
+}
+
+// testFieldValues reads one field by id within the scope: records of
+// another organisation, of another tenant and deleted ones are left out.
+func testFieldValues(t *testing.T, s *Store) {
+	m := setup(t, s)
+	mine := mustCreate(t, s, m, viewer, Record{"name": "本村甲"})["id"].(int64)
+	other := Scope{TenantID: 1, UserID: 11, OrgID: 6, OrgPath: "/1/6/", Mode: ScopeAll}
+	theirs := mustCreate(t, s, m, other, Record{"name": "邻村乙"})["id"].(int64)
+	tenant2 := Scope{TenantID: 2, UserID: 12, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeAll}
+	foreign := mustCreate(t, s, m, tenant2, Record{"name": "他户丙"})["id"].(int64)
+	gone := mustCreate(t, s, m, viewer, Record{"name": "已删丁"})["id"].(int64)
+	if _, err := s.Delete(ctx, m, viewer, []int64{gone}); err != nil {
+		t.Fatal(err)
+	}
+	ids := []int64{mine, theirs, foreign, gone, 987654}
+	subtree := Scope{TenantID: 1, UserID: 10, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeSubtree}
+	tests := []struct {
+		name  string
+		sc    Scope
+		field string
+		want  map[int64]any
+	}{
+		{"tenant-wide", viewer, "name", map[int64]any{mine: "本村甲", theirs: "邻村乙"}},
+		{"subtree", subtree, "name", map[int64]any{mine: "本村甲"}},
+		{"other tenant", tenant2, "name", map[int64]any{foreign: "他户丙"}},
+		{"unknown field reads the id", subtree, "nope", map[int64]any{mine: mine}},
+	}
+	for _, tt := range tests {
+		got, err := s.FieldValues(ctx, m, tt.sc, tt.field, ids)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+		for id, v := range tt.want {
+			if got[id] != v {
+				t.Errorf("%s: id %d = %v, want %v", tt.name, id, got[id], v)
+			}
+		}
 	}
 }
 
