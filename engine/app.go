@@ -22,6 +22,7 @@ import (
 
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/crud"
+	"xiangzhi/engine/files"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
@@ -97,6 +98,7 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("register db metrics: %w", err)
 	}
 	a.console = httpx.NewConsole(cfg.ConsoleFS)
+	a.console.Allow(consoleOrigins(cfg))
 	a.buildServer()
 	for _, m := range set.Modules {
 		a.log.Info("module loaded", "name", m.Name, "api", m.API, "table", m.TableName())
@@ -255,4 +257,24 @@ func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
 		opts = append(opts, echo.TrustIPRange(n))
 	}
 	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// consoleOrigins are the origins the console's pages load from besides
+// their own: the map tiles and place search of the configuration, and an
+// S3 store whose signed links show pictures and play video.
+func consoleOrigins(cfg config.Config) httpx.Origins {
+	o := httpx.Origins{Images: []string{httpx.OriginOf(cfg.MapTileURL)}, Connect: []string{httpx.OriginOf(cfg.MapGeocoderURL)}}
+	if fs, err := files.SettingsFromEnv(os.Getenv, cfg.DataDir); err == nil && fs.Backend == files.BackendS3 {
+		store := fs.S3.Endpoint
+		if httpx.OriginOf(store) == "" && store != "" {
+			scheme := "http://"
+			if fs.S3.UseSSL {
+				scheme = "https://"
+			}
+			store = scheme + store
+		}
+		origin := httpx.OriginOf(store)
+		o.Images, o.Media = append(o.Images, origin), append(o.Media, origin)
+	}
+	return o
 }
