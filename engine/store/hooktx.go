@@ -124,3 +124,19 @@ func (t *Tx) Update(ctx context.Context, m *schema.Module, id int64, rec Record)
 	}
 	return out, nil
 }
+
+// Create inserts a record of m (in the writer's organisation, or the one
+// its orgId names) inside the transaction, as Store.Create would but
+// without running m's hooks, and returns it: an approval task, a ledger
+// entry written with the record that caused it.
+func (t *Tx) Create(ctx context.Context, m *schema.Module, rec Record) (Record, error) {
+	mt := t.s.metaOf(m)
+	if err := t.s.bumpSeq(ctx, t.tx, mt.table); err != nil {
+		return nil, err
+	}
+	id, err := t.s.insert(ctx, t.tx, mt, t.sc, rec, initialStatus(m))
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", m.Name, err)
+	}
+	return t.Get(ctx, m, id)
+}

@@ -343,7 +343,10 @@ func testHookStock(t *testing.T, s *Store) {
 		if left < 1 {
 			return Conflict("name", "库存不足")
 		}
-		_, err = tx.Update(ctx, stock, itemID, Record{"age": left - 1})
+		if _, err = tx.Update(ctx, stock, itemID, Record{"age": left - 1}); err != nil {
+			return err
+		}
+		_, err = tx.Create(ctx, stock, Record{"name": "出库", "remark": w.Value("name")})
 		return err
 	}
 	s.BeforeWrite(a.Name, OpCreate, take)
@@ -383,5 +386,8 @@ func testHookStock(t *testing.T, s *Store) {
 	}
 	if got := listQ(t, s, a, viewer, "").Total + listQ(t, s, b, viewer, "").Total; got != 5 {
 		t.Errorf("claims recorded = %d, want 5", got)
+	}
+	if got := listQ(t, s, stock, viewer, "name=出库").Total; got != 5 {
+		t.Errorf("ledger entries written by the hooks = %d, want 5", got)
 	}
 }
