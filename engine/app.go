@@ -157,8 +157,22 @@ func (a *App) Store() *store.Store { return a.store }
 // Modules is the schema set being served now.
 func (a *App) Modules() *schema.Set { return a.crud.Set() }
 
+// BeforeWrite makes fn run inside the transaction of every op write of the
+// module named module, whichever route writes (store.HookFunc); several
+// hooks run in registration order.
+func (a *App) BeforeWrite(module string, op store.Op, fn store.HookFunc) {
+	a.store.BeforeWrite(module, op, fn)
+}
+
+// AfterCommit makes fn run once after every committed op write of the
+// module named module (store.HookFunc), never after a rollback.
+func (a *App) AfterCommit(module string, op store.Op, fn store.HookFunc) {
+	a.store.AfterCommit(module, op, fn)
+}
+
 // OnTransition makes fn run after every status action of the module named
-// module, whichever route runs it (crud.AfterTransition).
+// module, whichever route runs it (crud.AfterTransition, an AfterCommit
+// hook of store.OpTransition).
 func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
 
 // Transition runs a status action and the module's AfterTransition hook:
