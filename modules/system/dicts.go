@@ -32,23 +32,23 @@ import (
 // administrator adds are theirs to change (and survive every sync).
 func (s *Service) dictRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/sysdict", Code: auth.CodeDictList, Name: "字典列表", Handler: s.listDicts},
-		{Method: http.MethodGet, Path: "/api/sysdict/:id", Code: auth.CodeDictList, Name: "字典详情", Handler: s.getDict},
-		{Method: http.MethodPost, Path: "/api/sysdict", Code: auth.CodeDictAdd, Name: "新增字典", Handler: s.createDict},
-		{Method: http.MethodPut, Path: "/api/sysdict", Code: auth.CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
-		{Method: http.MethodPut, Path: "/api/sysdict/:id", Code: auth.CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
-		{Method: http.MethodDelete, Path: "/api/sysdict/:id", Code: auth.CodeDictDel, Name: "删除字典", Handler: s.deleteDict},
-		{Method: http.MethodGet, Path: "/api/sysdictitem", Code: auth.CodeDictList, Name: "字典项列表",
+		{Method: http.MethodGet, Path: "/api/sysdict", Code: CodeDictList, Name: "字典列表", Handler: s.listDicts},
+		{Method: http.MethodGet, Path: "/api/sysdict/:id", Code: CodeDictList, Name: "字典详情", Handler: s.getDict},
+		{Method: http.MethodPost, Path: "/api/sysdict", Code: CodeDictAdd, Name: "新增字典", Handler: s.createDict},
+		{Method: http.MethodPut, Path: "/api/sysdict", Code: CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
+		{Method: http.MethodPut, Path: "/api/sysdict/:id", Code: CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
+		{Method: http.MethodDelete, Path: "/api/sysdict/:id", Code: CodeDictDel, Name: "删除字典", Handler: s.deleteDict},
+		{Method: http.MethodGet, Path: "/api/sysdictitem", Code: CodeDictList, Name: "字典项列表",
 			Handler: s.listDictItems},
-		{Method: http.MethodGet, Path: "/api/sysdictitem/:id", Code: auth.CodeDictList, Name: "字典项详情",
+		{Method: http.MethodGet, Path: "/api/sysdictitem/:id", Code: CodeDictList, Name: "字典项详情",
 			Handler: s.getDictItem},
-		{Method: http.MethodPost, Path: "/api/sysdictitem", Code: auth.CodeDictAdd, Name: "新增字典项",
+		{Method: http.MethodPost, Path: "/api/sysdictitem", Code: CodeDictAdd, Name: "新增字典项",
 			Handler: s.createDictItem},
-		{Method: http.MethodPut, Path: "/api/sysdictitem", Code: auth.CodeDictEdit, Name: "修改字典项",
+		{Method: http.MethodPut, Path: "/api/sysdictitem", Code: CodeDictEdit, Name: "修改字典项",
 			Handler: s.updateDictItem},
-		{Method: http.MethodPut, Path: "/api/sysdictitem/:id", Code: auth.CodeDictEdit, Name: "修改字典项",
+		{Method: http.MethodPut, Path: "/api/sysdictitem/:id", Code: CodeDictEdit, Name: "修改字典项",
 			Handler: s.updateDictItem},
-		{Method: http.MethodDelete, Path: "/api/sysdictitem/:id", Code: auth.CodeDictDel, Name: "删除字典项",
+		{Method: http.MethodDelete, Path: "/api/sysdictitem/:id", Code: CodeDictDel, Name: "删除字典项",
 			Handler: s.deleteDictItem},
 		{Method: http.MethodPost, Path: "/api/sysdictitem/selectSysDictItemList", Code: auth.SignedIn,
 			Name: "按类型获取字典项", Handler: s.selectDictItems},
@@ -180,7 +180,7 @@ func (s *Service) loadDict(ctx context.Context, id int64, items bool) (*ent.Dict
 	}
 	d, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.DictNotFound)
+		return nil, notFound(DictNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load dictionary %d: %w", id, err)
@@ -222,15 +222,15 @@ func (b *dictBody) check() error {
 	var cs checks
 	switch {
 	case b.Type == "":
-		cs.add("type", msg.DictTypeRequired)
+		cs.add("type", DictTypeRequired)
 	case !dictTypePattern.MatchString(b.Type):
-		cs.add("type", msg.DictTypeInvalid)
+		cs.add("type", DictTypeInvalid)
 	}
-	cs.maxLen("type", b.Type, maxDictType, fmt.Sprintf(msg.FieldTooLong, msg.DictType, maxDictType))
+	cs.maxLen("type", b.Type, maxDictType, fmt.Sprintf(msg.FieldTooLong, DictType, maxDictType))
 	if b.Title == "" {
-		cs.add("title", msg.DictTitleRequired)
+		cs.add("title", DictTitleRequired)
 	}
-	cs.maxLen("title", b.Title, 100, fmt.Sprintf(msg.FieldTooLong, msg.DictTitle, 100))
+	cs.maxLen("title", b.Title, 100, fmt.Sprintf(msg.FieldTooLong, DictTitle, 100))
 	return cs.err()
 }
 
@@ -241,7 +241,7 @@ func (s *Service) createDict(c echo.Context) error {
 		return err
 	}
 	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	if err := b.check(); err != nil {
 		return err
@@ -252,7 +252,7 @@ func (s *Service) createDict(c echo.Context) error {
 	}
 	d, err := s.ent.Dict.Create().SetType(b.Type).SetTitle(b.Title).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("create dictionary: %w", err)
@@ -280,14 +280,14 @@ func (s *Service) updateDict(c echo.Context) error {
 		return err
 	}
 	if s.schemaDict(d.Type) != nil || s.schemaDict(b.Type) != nil {
-		return httpx.NewError(http.StatusForbidden, msg.DictFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictFromSchema)
 	}
 	if err := s.dictTypeFree(ctx, b.Type, id); err != nil {
 		return err
 	}
 	d, err = d.Update().SetType(b.Type).SetTitle(b.Title).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("update dictionary %d: %w", id, err)
@@ -301,7 +301,7 @@ func (s *Service) dictTypeFree(ctx context.Context, typ string, self int64) erro
 		return fmt.Errorf("check dictionary type: %w", err)
 	}
 	if taken {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	return nil
 }
@@ -318,7 +318,7 @@ func (s *Service) deleteDict(c echo.Context) error {
 		return err
 	}
 	if s.schemaDict(d.Type) != nil {
-		return httpx.NewError(http.StatusForbidden, msg.DictFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictFromSchema)
 	}
 	err = withTx(ctx, s.ent, func(tx *ent.Tx) error {
 		if _, err := tx.DictItem.Delete().Where(dictitem.DictID(id)).Exec(ctx); err != nil {
@@ -358,7 +358,7 @@ func bodyOrPathID(c echo.Context, body int64) (int64, error) {
 func (s *Service) loadDictItem(ctx context.Context, id int64) (*ent.DictItem, error) {
 	it, err := s.ent.DictItem.Query().Where(dictitem.ID(id)).WithDict().Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.DictItemNotFound)
+		return nil, notFound(DictItemNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load dictionary item %d: %w", id, err)
@@ -452,14 +452,14 @@ func (b *dictItemBody) check() error {
 		strings.TrimSpace(b.Color)
 	var cs checks
 	if b.Value == "" {
-		cs.add("value", msg.DictItemValueRequired)
+		cs.add("value", DictItemValueRequired)
 	}
-	cs.maxLen("value", string(b.Value), 100, fmt.Sprintf(msg.FieldTooLong, msg.DictItemValue, 100))
+	cs.maxLen("value", string(b.Value), 100, fmt.Sprintf(msg.FieldTooLong, DictItemValue, 100))
 	if b.Label == "" {
-		cs.add("label", msg.DictItemLabelRequired)
+		cs.add("label", DictItemLabelRequired)
 	}
-	cs.maxLen("label", b.Label, 100, fmt.Sprintf(msg.FieldTooLong, msg.DictItemLabel, 100))
-	cs.maxLen("color", b.Color, 20, fmt.Sprintf(msg.FieldTooLong, msg.DictItemColor, 20))
+	cs.maxLen("label", b.Label, 100, fmt.Sprintf(msg.FieldTooLong, DictItemLabel, 100))
+	cs.maxLen("color", b.Color, 20, fmt.Sprintf(msg.FieldTooLong, DictItemColor, 20))
 	return cs.err()
 }
 
@@ -491,7 +491,7 @@ func (s *Service) createDictItem(c echo.Context) error {
 		return err
 	}
 	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	if err := b.check(); err != nil {
 		return err
@@ -504,11 +504,11 @@ func (s *Service) createDictItem(c echo.Context) error {
 	case typ != "":
 		q = q.Where(dict.Type(typ))
 	default:
-		return invalid(schema.FieldError{Field: "dictId", Message: msg.DictItemDict})
+		return invalid(schema.FieldError{Field: "dictId", Message: DictItemDict})
 	}
 	d, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return invalid(schema.FieldError{Field: "dictId", Message: msg.DictNotFound})
+		return invalid(schema.FieldError{Field: "dictId", Message: DictNotFound})
 	}
 	if err != nil {
 		return fmt.Errorf("load dictionary: %w", err)
@@ -532,7 +532,7 @@ func (s *Service) createDictItem(c echo.Context) error {
 	it, err := s.ent.DictItem.Create().SetDictID(d.ID).SetValue(string(b.Value)).SetLabel(b.Label).
 		SetSort(sort).SetColor(b.Color).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
+		return invalid(schema.FieldError{Field: "value", Message: DictItemValueTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("create dictionary item: %w", err)
@@ -560,7 +560,7 @@ func (s *Service) updateDictItem(c echo.Context) error {
 	}
 	typ := it.Edges.Dict.Type
 	if s.schemaItem(typ, it.Value) {
-		return httpx.NewError(http.StatusForbidden, msg.DictItemFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictItemFromSchema)
 	}
 	if err := s.itemValueFree(ctx, it.DictID, string(b.Value), id); err != nil {
 		return err
@@ -571,7 +571,7 @@ func (s *Service) updateDictItem(c echo.Context) error {
 	}
 	it, err = up.Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
+		return invalid(schema.FieldError{Field: "value", Message: DictItemValueTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("update dictionary item %d: %w", id, err)
@@ -586,7 +586,7 @@ func (s *Service) itemValueFree(ctx context.Context, dictID int64, value string,
 		return fmt.Errorf("check dictionary value: %w", err)
 	}
 	if taken {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
+		return invalid(schema.FieldError{Field: "value", Message: DictItemValueTaken})
 	}
 	return nil
 }
@@ -603,7 +603,7 @@ func (s *Service) deleteDictItem(c echo.Context) error {
 		return err
 	}
 	if s.schemaItem(it.Edges.Dict.Type, it.Value) {
-		return httpx.NewError(http.StatusForbidden, msg.DictItemFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictItemFromSchema)
 	}
 	if err := s.ent.DictItem.DeleteOneID(id).Exec(ctx); err != nil {
 		return fmt.Errorf("delete dictionary item %d: %w", id, err)
@@ -637,7 +637,7 @@ func (s *Service) selectDictItems(c echo.Context) error {
 		}
 	}
 	if len(types) == 0 {
-		return invalid(schema.FieldError{Field: "dictType", Message: msg.DictTypeParamRequired})
+		return invalid(schema.FieldError{Field: "dictType", Message: DictTypeParamRequired})
 	}
 	if len(types) > maxSelectTypes {
 		return httpx.BadRequest(fmt.Sprintf(msg.BadParam, "dictType"))

@@ -77,7 +77,7 @@ func bodyError(err error) error {
 	const unknown = "json: unknown field "
 	if text := err.Error(); strings.HasPrefix(text, unknown) {
 		name := strings.Trim(strings.TrimPrefix(text, unknown), `"`)
-		return httpx.BadRequest(fmt.Sprintf(msg.FieldUnknownInBody, name)).Wrap(err)
+		return httpx.BadRequest(fmt.Sprintf(FieldUnknownInBody, name)).Wrap(err)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
@@ -139,7 +139,7 @@ func queryID(c echo.Context, name string, required bool) (int64, error) {
 	text := strings.TrimSpace(c.QueryParam(name))
 	if text == "" {
 		if required {
-			return 0, httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, name))
+			return 0, httpx.BadRequest(fmt.Sprintf(ParamRequired, name))
 		}
 		return 0, nil
 	}
@@ -180,7 +180,7 @@ func paging(c echo.Context) (page, size int, err error) {
 func likeParam(c echo.Context, name string, max int) (string, error) {
 	v := strings.TrimSpace(c.QueryParam(name))
 	if utf8.RuneCountInString(v) > max {
-		return "", httpx.BadRequest(fmt.Sprintf(msg.ParamTooLong, name, max))
+		return "", httpx.BadRequest(fmt.Sprintf(ParamTooLong, name, max))
 	}
 	return v, nil
 }

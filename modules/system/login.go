@@ -61,10 +61,10 @@ func (s *Service) login(c echo.Context) error {
 	b.Username = strings.TrimSpace(b.Username)
 	var cs checks
 	if b.Username == "" {
-		cs.add("username", msg.LoginUsernameRequired)
+		cs.add("username", LoginUsernameRequired)
 	}
 	if b.Password == "" {
-		cs.add("password", msg.LoginPasswordRequired)
+		cs.add("password", LoginPasswordRequired)
 	}
 	if err := cs.err(); err != nil {
 		return err
@@ -114,7 +114,7 @@ func (s *Service) logout(c echo.Context) error {
 	if err := s.auth.Sessions().Revoke(c.Request().Context(), v.SessionID); err != nil {
 		return err
 	}
-	return okMsg(c, msg.LogoutSucceeded, nil)
+	return okMsg(c, LogoutSucceeded, nil)
 }
 
 // passwordBody is the password change; both passwords are encrypted.
@@ -135,16 +135,16 @@ func (s *Service) changePassword(c echo.Context) error {
 	}
 	var cs checks
 	if b.OldPassword == "" {
-		cs.add("oldPassword", msg.OldPasswordRequired)
+		cs.add("oldPassword", OldPasswordRequired)
 	}
 	if b.NewPassword == "" {
-		cs.add("newPassword", msg.NewPasswordRequired)
+		cs.add("newPassword", NewPasswordRequired)
 	}
 	if err := cs.err(); err != nil {
 		return err
 	}
 	if name := strings.TrimSpace(b.UserName); name != "" && name != v.Username {
-		return httpx.BadRequest(msg.PasswordOfOtherUser)
+		return httpx.BadRequest(PasswordOfOtherUser)
 	}
 	oldPassword, err := s.auth.Decrypt(b.OldPassword)
 	if err != nil {
@@ -158,7 +158,7 @@ func (s *Service) changePassword(c echo.Context) error {
 		return invalid(fieldError("newPassword", msg.PasswordPolicy))
 	}
 	if newPassword == oldPassword {
-		return invalid(fieldError("newPassword", msg.NewPasswordSame))
+		return invalid(fieldError("newPassword", NewPasswordSame))
 	}
 	ctx := c.Request().Context()
 	if err := s.auth.ChangePassword(ctx, v.UserID, oldPassword, newPassword); err != nil {
@@ -173,5 +173,5 @@ func (s *Service) changePassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return okMsg(c, msg.PasswordChanged, loginAnswer{Token: token})
+	return okMsg(c, PasswordChanged, loginAnswer{Token: token})
 }

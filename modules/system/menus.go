@@ -34,21 +34,21 @@ func (s *Service) menuRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/cscpMenus", Code: auth.SignedIn,
 			Name: "当前用户的菜单", Handler: s.myMenus},
-		{Method: http.MethodGet, Path: "/api/system/menu/getMenu", Code: auth.CodeMenuList,
+		{Method: http.MethodGet, Path: "/api/system/menu/getMenu", Code: CodeMenuList,
 			Name: "Web菜单子节点", Handler: s.menuChildren(false)},
-		{Method: http.MethodPut, Path: "/api/system/menu/addMenu", Code: auth.CodeMenuAdd,
+		{Method: http.MethodPut, Path: "/api/system/menu/addMenu", Code: CodeMenuAdd,
 			Name: "新增Web菜单", Handler: s.addMenu(false)},
-		{Method: http.MethodPut, Path: "/api/system/menu/updateMenu", Code: auth.CodeMenuEdit,
+		{Method: http.MethodPut, Path: "/api/system/menu/updateMenu", Code: CodeMenuEdit,
 			Name: "修改或排序Web菜单", Handler: s.updateMenus(false)},
-		{Method: http.MethodDelete, Path: "/api/system/menu/deleteMenu/:id", Code: auth.CodeMenuDel,
+		{Method: http.MethodDelete, Path: "/api/system/menu/deleteMenu/:id", Code: CodeMenuDel,
 			Name: "删除Web菜单", Handler: s.deleteMenu(false)},
-		{Method: http.MethodGet, Path: "/api/menu/getAppMenu", Code: auth.CodeMenuList,
+		{Method: http.MethodGet, Path: "/api/menu/getAppMenu", Code: CodeMenuList,
 			Name: "小程序和APP菜单子节点", Handler: s.menuChildren(true)},
-		{Method: http.MethodPut, Path: "/api/menu/addAppMenu", Code: auth.CodeMenuAdd,
+		{Method: http.MethodPut, Path: "/api/menu/addAppMenu", Code: CodeMenuAdd,
 			Name: "新增小程序和APP菜单", Handler: s.addMenu(true)},
-		{Method: http.MethodPut, Path: "/api/menu/updateAppMenu", Code: auth.CodeMenuEdit,
+		{Method: http.MethodPut, Path: "/api/menu/updateAppMenu", Code: CodeMenuEdit,
 			Name: "修改或排序小程序和APP菜单", Handler: s.updateMenus(true)},
-		{Method: http.MethodDelete, Path: "/api/appMenu/deleteMenu/:id", Code: auth.CodeMenuDel,
+		{Method: http.MethodDelete, Path: "/api/appMenu/deleteMenu/:id", Code: CodeMenuDel,
 			Name: "删除小程序和APP菜单", Handler: s.deleteMenu(true)},
 	}
 }
@@ -241,7 +241,7 @@ func (s *Service) addMenu(app bool) echo.HandlerFunc {
 		}
 		id, parentID, orderby := f.node()
 		if id != nil && *id != 0 {
-			return httpx.BadRequest(msg.CreateWithID)
+			return httpx.BadRequest(CreateWithID)
 		}
 		if err := f.check(); err != nil {
 			return err
@@ -291,7 +291,7 @@ func (s *Service) placeMenu(ctx context.Context, term menu.Terminal, parent int6
 			return 0, fmt.Errorf("read parent menu %d: %w", parent, err)
 		}
 		if !ok {
-			return 0, invalid(schema.FieldError{Field: "parentId", Message: msg.MenuParentNotFound})
+			return 0, invalid(schema.FieldError{Field: "parentId", Message: MenuParentNotFound})
 		}
 	}
 	if orderby != nil {
@@ -320,7 +320,7 @@ func (s *Service) updateMenus(app bool) echo.HandlerFunc {
 		}
 		raw = bytes.TrimSpace(raw)
 		if len(raw) == 0 || string(raw) == "null" {
-			return httpx.BadRequest(msg.MenuNodesRequired)
+			return httpx.BadRequest(MenuNodesRequired)
 		}
 		newForm := func() menuForm {
 			if app {
@@ -383,7 +383,7 @@ func (s *Service) editMenu(c echo.Context, f menuForm, terms []menu.Terminal) er
 	ctx := c.Request().Context()
 	m, err := s.ent.Menu.Query().Where(menu.ID(*id), menu.TerminalIn(terms...)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return notFound(msg.MenuNotFound)
+		return notFound(MenuNotFound)
 	}
 	if err != nil {
 		return fmt.Errorf("load menu %d: %w", *id, err)
@@ -391,11 +391,11 @@ func (s *Service) editMenu(c echo.Context, f menuForm, terms []menu.Terminal) er
 	up := m.Update()
 	if m.Key != nil {
 		if f.lockedChange(m) {
-			return httpx.NewError(http.StatusForbidden, msg.MenuSystemLocked)
+			return httpx.NewError(http.StatusForbidden, MenuSystemLocked)
 		}
 		var cs checks
 		checkTitle(&cs, strings.TrimSpace(f.title()))
-		cs.maxLen("icon", strings.TrimSpace(f.icon()), 1000, fmt.Sprintf(msg.FieldTooLong, msg.MenuIcon, 1000))
+		cs.maxLen("icon", strings.TrimSpace(f.icon()), 1000, fmt.Sprintf(msg.FieldTooLong, MenuIcon, 1000))
 		if err := cs.err(); err != nil {
 			return err
 		}
@@ -433,7 +433,7 @@ func (s *Service) deleteMenu(app bool) echo.HandlerFunc {
 		ctx := c.Request().Context()
 		m, err := s.ent.Menu.Query().Where(menu.ID(id), menu.TerminalIn(terms...)).Only(ctx)
 		if ent.IsNotFound(err) {
-			return notFound(msg.MenuNotFound)
+			return notFound(MenuNotFound)
 		}
 		if err != nil {
 			return fmt.Errorf("load menu %d: %w", id, err)
@@ -445,7 +445,7 @@ func (s *Service) deleteMenu(app bool) echo.HandlerFunc {
 		doomed := subtree(all, m.ID)
 		for _, d := range all {
 			if doomed[d.ID] && d.Key != nil {
-				return httpx.NewError(http.StatusForbidden, msg.MenuSystemUndeletable)
+				return httpx.NewError(http.StatusForbidden, MenuSystemUndeletable)
 			}
 		}
 		ids := make([]int64, 0, len(doomed))
@@ -497,9 +497,9 @@ func hasChinese(s string) bool {
 // checkTitle applies the title rule both menu forms share.
 func checkTitle(cs *checks, title string) {
 	if title == "" {
-		cs.add("title", msg.MenuTitleRequired)
+		cs.add("title", MenuTitleRequired)
 	}
-	cs.maxLen("title", title, 20, fmt.Sprintf(msg.FieldTooLong, msg.MenuTitle, 20))
+	cs.maxLen("title", title, 20, fmt.Sprintf(msg.FieldTooLong, MenuTitle, 20))
 }
 
 // checkCode applies the rules of a text field that must not hold Chinese.
@@ -508,7 +508,7 @@ func checkCode(cs *checks, field, label, value string, max int, required bool, r
 		cs.add(field, requiredMsg)
 	}
 	if hasChinese(value) {
-		cs.add(field, fmt.Sprintf(msg.FieldNoChinese, label))
+		cs.add(field, fmt.Sprintf(FieldNoChinese, label))
 	}
 	cs.maxLen(field, value, max, fmt.Sprintf(msg.FieldTooLong, label, max))
 }
@@ -556,27 +556,27 @@ func (b *webMenuBody) check() error {
 	t := menu.Type(b.Type)
 	switch {
 	case b.Type == "":
-		cs.add("type", msg.MenuTypeRequired)
+		cs.add("type", MenuTypeRequired)
 	case menu.TypeValidator(t) != nil:
-		cs.add("type", msg.MenuTypeInvalid)
+		cs.add("type", MenuTypeInvalid)
 	}
 	if b.Choose {
 		if b.Type != "" && !slices.Contains(externalTypes, t) {
-			cs.add("choose", msg.MenuExternalType)
+			cs.add("choose", MenuExternalType)
 		}
 		b.Name, b.URL, b.Component = externalName, externalURL, externalComponent
 		if b.Address == "" {
-			cs.add("address", msg.MenuAddressRequired)
+			cs.add("address", MenuAddressRequired)
 		}
 	}
 	checkTitle(&cs, b.Title)
 	route := t != menu.TypeButton
-	checkCode(&cs, "name", msg.MenuName, b.Name, 100, true, msg.MenuNameRequired)
-	checkCode(&cs, "url", msg.MenuURL, b.URL, 255, route, msg.MenuURLRequired)
-	checkCode(&cs, "component", msg.MenuComponent, b.Component, 100, route, msg.MenuComponentRequired)
-	cs.maxLen("address", b.Address, 500, fmt.Sprintf(msg.FieldTooLong, msg.MenuAddress, 500))
-	cs.maxLen("icon", b.Icon, 100, fmt.Sprintf(msg.FieldTooLong, msg.MenuIcon, 100))
-	cs.maxLen("permissionCode", b.PermissionCode, 50, fmt.Sprintf(msg.FieldTooLong, msg.MenuPermissionCode, 50))
+	checkCode(&cs, "name", MenuName, b.Name, 100, true, MenuNameRequired)
+	checkCode(&cs, "url", MenuURL, b.URL, 255, route, MenuURLRequired)
+	checkCode(&cs, "component", MenuComponent, b.Component, 100, route, MenuComponentRequired)
+	cs.maxLen("address", b.Address, 500, fmt.Sprintf(msg.FieldTooLong, MenuAddress, 500))
+	cs.maxLen("icon", b.Icon, 100, fmt.Sprintf(msg.FieldTooLong, MenuIcon, 100))
+	cs.maxLen("permissionCode", b.PermissionCode, 50, fmt.Sprintf(msg.FieldTooLong, MenuPermissionCode, 50))
 	return cs.err()
 }
 
@@ -669,24 +669,24 @@ func (b *appMenuBody) check() error {
 	t := menu.Type(b.Type)
 	switch {
 	case b.Type == "":
-		cs.add("type", msg.MenuTypeRequired)
+		cs.add("type", MenuTypeRequired)
 	case !slices.Contains(appTypes, t):
-		cs.add("type", msg.MenuTypeInvalid)
+		cs.add("type", MenuTypeInvalid)
 	}
 	checkTitle(&cs, b.Title)
-	checkCode(&cs, "name", msg.MenuName, b.Name, 100, true, msg.MenuNameRequired)
+	checkCode(&cs, "name", MenuName, b.Name, 100, true, MenuNameRequired)
 	if b.Path == "" {
-		cs.add("path", msg.MenuPathRequired)
+		cs.add("path", MenuPathRequired)
 	} else if !strings.HasPrefix(b.Path, "/") {
-		cs.add("path", msg.MenuPathSlash)
+		cs.add("path", MenuPathSlash)
 	}
-	cs.maxLen("path", b.Path, 100, fmt.Sprintf(msg.FieldTooLong, msg.MenuPath, 100))
-	checkCode(&cs, "component", msg.MenuComponent, b.Component, 100, t == menu.TypeMenu2, msg.MenuComponentRequired)
+	cs.maxLen("path", b.Path, 100, fmt.Sprintf(msg.FieldTooLong, MenuPath, 100))
+	checkCode(&cs, "component", MenuComponent, b.Component, 100, t == menu.TypeMenu2, MenuComponentRequired)
 	if t == menu.TypeMenu2 && b.Icon == "" {
-		cs.add("icon", msg.MenuImageRequired)
+		cs.add("icon", MenuImageRequired)
 	}
-	cs.maxLen("icon", b.Icon, 1000, fmt.Sprintf(msg.FieldTooLong, msg.MenuIcon, 1000))
-	cs.maxLen("permissionCode", b.PermissionCode, 50, fmt.Sprintf(msg.FieldTooLong, msg.MenuPermissionCode, 50))
+	cs.maxLen("icon", b.Icon, 1000, fmt.Sprintf(msg.FieldTooLong, MenuIcon, 1000))
+	cs.maxLen("permissionCode", b.PermissionCode, 50, fmt.Sprintf(msg.FieldTooLong, MenuPermissionCode, 50))
 	return cs.err()
 }
 
@@ -721,7 +721,7 @@ type menuMove struct {
 // left are renumbered too.
 func (s *Service) reorderMenus(ctx context.Context, moves []menuMove, terms []menu.Terminal) error {
 	if len(moves) == 0 {
-		return httpx.BadRequest(msg.MenuNodesRequired)
+		return httpx.BadRequest(MenuNodesRequired)
 	}
 	all, err := s.terminalMenus(ctx, terms...)
 	if err != nil {
@@ -742,7 +742,7 @@ func (s *Service) reorderMenus(ctx context.Context, moves []menuMove, terms []me
 	for _, mv := range moves {
 		for p, steps := parentOf[mv.id], 0; p != 0; p, steps = parentOf[p], steps+1 {
 			if p == mv.id || steps > len(all) {
-				return httpx.BadRequest(msg.MenuIntoOwnChild)
+				return httpx.BadRequest(MenuIntoOwnChild)
 			}
 		}
 	}
@@ -792,27 +792,27 @@ func (s *Service) reorderMenus(ctx context.Context, moves []menuMove, terms []me
 // checkMove applies the drag rules that concern one node on its own.
 func checkMove(mv menuMove, byID map[int64]*ent.Menu, moved map[int64]bool) error {
 	if mv.id == 0 {
-		return httpx.BadRequest(msg.MenuRootNotMovable)
+		return httpx.BadRequest(MenuRootNotMovable)
 	}
 	if moved[mv.id] {
-		return httpx.BadRequest(fmt.Sprintf(msg.MenuNodeRepeated, mv.id))
+		return httpx.BadRequest(fmt.Sprintf(MenuNodeRepeated, mv.id))
 	}
 	m := byID[mv.id]
 	if m == nil {
-		return notFound(msg.MenuNotFound)
+		return notFound(MenuNotFound)
 	}
 	if mv.parent == nil || *mv.parent < 0 {
-		return httpx.BadRequest(msg.MenuRootNoSiblings)
+		return httpx.BadRequest(MenuRootNoSiblings)
 	}
 	p := *mv.parent
 	switch {
 	case m.ParentID == 0 && p != 0:
-		return httpx.BadRequest(msg.MenuTopLevelFixed)
+		return httpx.BadRequest(MenuTopLevelFixed)
 	case m.ParentID != 0 && p == 0:
-		return httpx.BadRequest(msg.MenuNotTopLevel)
+		return httpx.BadRequest(MenuNotTopLevel)
 	}
 	if pm := byID[p]; p != 0 && (pm == nil || pm.Terminal != m.Terminal) {
-		return httpx.BadRequest(msg.MenuParentNotFound)
+		return httpx.BadRequest(MenuParentNotFound)
 	}
 	return nil
 }

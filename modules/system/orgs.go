@@ -24,11 +24,11 @@ import (
 func (s *Service) orgRoutes() []engine.Route {
 	get, post, del := http.MethodGet, http.MethodPost, http.MethodDelete
 	return []engine.Route{
-		{Method: get, Path: "/api/system/cscpOrgs/all", Code: auth.CodeOrgList, Name: "查询机构树", Handler: s.orgChildren},
-		{Method: get, Path: "/api/system/cscpOrgs/:id", Code: auth.CodeOrgList, Name: "获取机构详情", Handler: s.orgByID},
-		{Method: post, Path: "/api/system/cscpOrgs/save", Code: auth.CodeOrgEdit, Name: "保存机构", Handler: s.saveOrgs},
-		{Method: post, Path: "/api/system/cscpOrgs/updateOrg", Code: auth.CodeOrgEdit, Name: "拖拽机构", Handler: s.moveOrgs},
-		{Method: del, Path: "/api/system/cscpOrgs/delCscpOrg", Code: auth.CodeOrgDel, Name: "删除机构", Handler: s.deleteOrgs},
+		{Method: get, Path: "/api/system/cscpOrgs/all", Code: CodeOrgList, Name: "查询机构树", Handler: s.orgChildren},
+		{Method: get, Path: "/api/system/cscpOrgs/:id", Code: CodeOrgList, Name: "获取机构详情", Handler: s.orgByID},
+		{Method: post, Path: "/api/system/cscpOrgs/save", Code: CodeOrgEdit, Name: "保存机构", Handler: s.saveOrgs},
+		{Method: post, Path: "/api/system/cscpOrgs/updateOrg", Code: CodeOrgEdit, Name: "拖拽机构", Handler: s.moveOrgs},
+		{Method: del, Path: "/api/system/cscpOrgs/delCscpOrg", Code: CodeOrgDel, Name: "删除机构", Handler: s.deleteOrgs},
 		// The organisation pickers of every screen: any signed-in user,
 		// within their reach.
 		{Method: get, Path: "/api/villager/getOrgTreeList", Code: auth.SignedIn, Name: "获取机构树", Handler: s.orgTreeList},

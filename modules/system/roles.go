@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
@@ -28,17 +27,17 @@ import (
 // program 0, app 1; roleMenuRoutes below).
 func (s *Service) roleRoutes() []engine.Route {
 	return append([]engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/cscpRolessByCriteria", Code: auth.CodeRoleList,
+		{Method: http.MethodGet, Path: "/api/system/cscpRolessByCriteria", Code: CodeRoleList,
 			Name: "角色列表", Handler: s.listRoles},
-		{Method: http.MethodGet, Path: "/api/system/cscpRoleUsers/:id", Code: auth.CodeRoleList,
+		{Method: http.MethodGet, Path: "/api/system/cscpRoleUsers/:id", Code: CodeRoleList,
 			Name: "角色的账号数", Handler: s.roleUserCount},
-		{Method: http.MethodGet, Path: "/api/system/cscpRoless/:id", Code: auth.CodeRoleList,
+		{Method: http.MethodGet, Path: "/api/system/cscpRoless/:id", Code: CodeRoleList,
 			Name: "角色详情", Handler: s.getRole},
-		{Method: http.MethodPost, Path: "/api/system/cscpRoless", Code: auth.CodeRoleAdd,
+		{Method: http.MethodPost, Path: "/api/system/cscpRoless", Code: CodeRoleAdd,
 			Name: "新增角色", Handler: s.createRole},
-		{Method: http.MethodPut, Path: "/api/system/cscpRoless", Code: auth.CodeRoleEdit,
+		{Method: http.MethodPut, Path: "/api/system/cscpRoless", Code: CodeRoleEdit,
 			Name: "修改角色", Handler: s.updateRole},
-		{Method: http.MethodDelete, Path: "/api/system/cscpRoless/:id", Code: auth.CodeRoleDel,
+		{Method: http.MethodDelete, Path: "/api/system/cscpRoless/:id", Code: CodeRoleDel,
 			Name: "删除角色", Handler: s.deleteRole},
 	}, s.roleMenuRoutes()...)
 }
@@ -77,16 +76,16 @@ func (b *roleBody) check() error {
 	b.Name, b.RoleExtent, b.Icon = strings.TrimSpace(b.Name), strings.TrimSpace(b.RoleExtent), strings.TrimSpace(b.Icon)
 	var cs checks
 	if b.Name == "" {
-		cs.add("name", msg.RoleNameRequired)
+		cs.add("name", RoleNameRequired)
 	}
-	cs.maxLen("name", b.Name, 20, fmt.Sprintf(msg.FieldTooLong, msg.RoleName, 20))
-	cs.maxLen("roleExtent", b.RoleExtent, 20, fmt.Sprintf(msg.FieldTooLong, msg.RoleExtent, 20))
+	cs.maxLen("name", b.Name, 20, fmt.Sprintf(msg.FieldTooLong, RoleName, 20))
+	cs.maxLen("roleExtent", b.RoleExtent, 20, fmt.Sprintf(msg.FieldTooLong, RoleExtent, 20))
 	if b.Icon == "" {
-		cs.add("icon", msg.RoleIconRequired)
+		cs.add("icon", RoleIconRequired)
 	}
-	cs.maxLen("icon", b.Icon, 20, fmt.Sprintf(msg.FieldTooLong, msg.RoleIcon, 20))
+	cs.maxLen("icon", b.Icon, 20, fmt.Sprintf(msg.FieldTooLong, RoleIcon, 20))
 	if b.DataScope != nil && role.DataScopeValidator(role.DataScope(*b.DataScope)) != nil {
-		cs.add("dataScope", msg.RoleDataScopeInvalid)
+		cs.add("dataScope", RoleDataScopeInvalid)
 	}
 	if b.ParentID != nil && *b.ParentID < 0 {
 		cs.add("parentId", fmt.Sprintf(msg.FieldBadFormat, "parentId"))
@@ -134,7 +133,7 @@ func (s *Service) listRoles(c echo.Context) error {
 func (s *Service) tenantRole(ctx context.Context, tenantID, id int64) (*ent.Role, error) {
 	r, err := s.ent.Role.Query().Where(role.ID(id), role.TenantID(tenantID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.RoleNotFound)
+		return nil, notFound(RoleNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load role %d: %w", id, err)
@@ -181,7 +180,7 @@ func (s *Service) createRole(c echo.Context) error {
 		return err
 	}
 	if b.ID != nil && *b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	if err := b.check(); err != nil {
 		return err
@@ -200,7 +199,7 @@ func (s *Service) createRole(c echo.Context) error {
 	}
 	r, err := cr.Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "name", Message: msg.RoleNameTaken})
+		return invalid(schema.FieldError{Field: "name", Message: RoleNameTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("create role: %w", err)
@@ -237,7 +236,7 @@ func (s *Service) updateRole(c echo.Context) error {
 	}
 	r, err = up.Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "name", Message: msg.RoleNameTaken})
+		return invalid(schema.FieldError{Field: "name", Message: RoleNameTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("update role %d: %w", *b.ID, err)
@@ -252,7 +251,7 @@ func (s *Service) roleNameFree(ctx context.Context, tenantID int64, name string,
 		return fmt.Errorf("check role name: %w", err)
 	}
 	if taken {
-		return invalid(schema.FieldError{Field: "name", Message: msg.RoleNameTaken})
+		return invalid(schema.FieldError{Field: "name", Message: RoleNameTaken})
 	}
 	return nil
 }
@@ -265,7 +264,7 @@ func (s *Service) deleteRole(c echo.Context) error {
 		return err
 	}
 	if r.System {
-		return httpx.NewError(http.StatusForbidden, msg.RoleSystemUndeletable)
+		return httpx.NewError(http.StatusForbidden, RoleSystemUndeletable)
 	}
 	ctx := c.Request().Context()
 	err = withTx(ctx, s.ent, func(tx *ent.Tx) error {
@@ -274,7 +273,7 @@ func (s *Service) deleteRole(c echo.Context) error {
 			return fmt.Errorf("count users of role %d: %w", r.ID, err)
 		}
 		if n > 0 {
-			return httpx.NewError(http.StatusConflict, fmt.Sprintf(msg.RoleInUse, n))
+			return httpx.NewError(http.StatusConflict, fmt.Sprintf(RoleInUse, n))
 		}
 		if _, err := tx.RoleMenu.Delete().Where(rolemenu.RoleID(r.ID)).Exec(ctx); err != nil {
 			return fmt.Errorf("delete menus of role %d: %w", r.ID, err)
@@ -334,13 +333,13 @@ func onlyParams(c echo.Context, allowed ...string) error {
 // under /api/appMenu. Both calls send form fields (roles is the role id).
 func (s *Service) roleMenuRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodPost, Path: "/api/system/menu/queryByRoleId", Code: auth.CodeRoleList,
+		{Method: http.MethodPost, Path: "/api/system/menu/queryByRoleId", Code: CodeRoleList,
 			Name: "角色的Web菜单", Handler: s.queryRoleMenus(false)},
-		{Method: http.MethodPost, Path: "/api/appMenu/queryByRoleId", Code: auth.CodeRoleList,
+		{Method: http.MethodPost, Path: "/api/appMenu/queryByRoleId", Code: CodeRoleList,
 			Name: "角色的小程序和APP菜单", Handler: s.queryRoleMenus(true)},
-		{Method: http.MethodPost, Path: "/api/system/menu/save", Code: auth.CodeRoleEdit,
+		{Method: http.MethodPost, Path: "/api/system/menu/save", Code: CodeRoleEdit,
 			Name: "保存角色的Web菜单", Handler: s.saveRoleMenus(false)},
-		{Method: http.MethodPost, Path: "/api/appMenu/save", Code: auth.CodeRoleEdit,
+		{Method: http.MethodPost, Path: "/api/appMenu/save", Code: CodeRoleEdit,
 			Name: "保存角色的小程序和APP菜单", Handler: s.saveRoleMenus(true)},
 	}
 }
@@ -489,14 +488,14 @@ func (s *Service) grantedMenus(text string, menus []*ent.Menu, term menu.Termina
 		}
 		id, err := strconv.ParseInt(part, 10, 64)
 		if err != nil || byID[id] == nil {
-			return nil, invalid(schema.FieldError{Field: "menus", Message: fmt.Sprintf(msg.MenuUnknown, part)})
+			return nil, invalid(schema.FieldError{Field: "menus", Message: fmt.Sprintf(MenuUnknown, part)})
 		}
 		for m := byID[id]; m != nil && !want[m.ID]; m = byID[m.ParentID] {
 			want[m.ID] = true
 		}
 	}
 	if len(want) == 0 && term == menu.TerminalWeb {
-		return nil, invalid(schema.FieldError{Field: "menus", Message: msg.RoleMenuRequired})
+		return nil, invalid(schema.FieldError{Field: "menus", Message: RoleMenuRequired})
 	}
 	ids := []int64{}
 	for _, m := range menus {
@@ -517,7 +516,7 @@ func (s *Service) roleAndTerminal(c echo.Context, f map[string]string, app bool)
 	}
 	text := strings.TrimSpace(f["roles"])
 	if text == "" {
-		return nil, "", invalid(schema.FieldError{Field: "roles", Message: msg.RoleRequired})
+		return nil, "", invalid(schema.FieldError{Field: "roles", Message: RoleRequired})
 	}
 	id, err := parseID(text, "roles")
 	if err != nil {
@@ -539,7 +538,7 @@ func terminalOf(text string, app bool) (menu.Terminal, error) {
 	case app && text == "1":
 		return menu.TerminalApp, nil
 	}
-	return "", invalid(schema.FieldError{Field: "terminalType", Message: msg.TerminalTypeInvalid})
+	return "", invalid(schema.FieldError{Field: "terminalType", Message: TerminalTypeInvalid})
 }
 
 // formFields reads the fields of a form call — an urlencoded or multipart
@@ -553,7 +552,7 @@ func formFields(c echo.Context, allowed ...string) (map[string]string, error) {
 			return nil
 		}
 		if !slices.Contains(allowed, k) {
-			return httpx.BadRequest(fmt.Sprintf(msg.FieldUnknownInBody, k))
+			return httpx.BadRequest(fmt.Sprintf(FieldUnknownInBody, k))
 		}
 		if old, ok := out[k]; ok && old != "" && v != "" {
 			v = old + "," + v

@@ -3,10 +3,8 @@ package system
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"xiangzhi/engine/auth"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
@@ -50,20 +48,12 @@ func orgReach(v *auth.Viewer) predicate.Org {
 	return org.And(ps...)
 }
 
-// reachesOrg reports whether o lies within v's reach.
-func reachesOrg(v *auth.Viewer, o *ent.Org) bool {
-	if o == nil || o.TenantID != v.TenantID {
-		return false
-	}
-	return reachAll(v) || v.OrgPath != "" && strings.HasPrefix(o.Path, v.OrgPath)
-}
-
 // reachableOrg loads organisation id if v reaches it; otherwise (missing,
 // another tenant, outside the subtree) it answers 404.
 func (s *Service) reachableOrg(ctx context.Context, v *auth.Viewer, id int64) (*ent.Org, error) {
 	o, err := s.ent.Org.Query().Where(org.ID(id), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.OrgNotFound)
+		return nil, notFound(OrgNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load organisation %d: %w", id, err)

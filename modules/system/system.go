@@ -1,8 +1,14 @@
-// Package system is the system-administration part of the product: login,
-// users, roles, organisations, work groups, menus, dictionaries and the
-// login and operation logs, served at the paths of the specification
-// (/api/system/…, /api/userDetails/…, /api/sysdict…) on the core tables of
-// generated/ent. It also installs the real Authorizer into the engine.
+// Package system is the system-administration part of the product, and its
+// only home: login, users, roles, organisations, work groups, menus,
+// dictionaries and the login and operation logs, served at the paths of the
+// specification (/api/system/…, /api/userDetails/…, /api/sysdict…) on the
+// core tables of generated/ent; the permission codes of those screens
+// (codes.go); the first start's tenant, administrator and menus
+// (bootstrap.go, seedmenus.go) and the menus of schema modules
+// (modulemenus.go); and every text they show (messages_*.go). It registers
+// itself with the engine as the engine.System: who a request is, where
+// organisations lie, what users and organisations are called, and the
+// operation log.
 package system
 
 import (
@@ -96,8 +102,8 @@ func register(app *engine.App, opts options) (*Service, error) {
 	if err := client.Schema.Create(ctx); err != nil {
 		return nil, fmt.Errorf("migrate core tables: %w", err)
 	}
-	boot, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{
-		AdminPassword: os.Getenv(auth.AdminPasswordEnv),
+	boot, err := Bootstrap(ctx, client, BootstrapOptions{
+		AdminPassword: os.Getenv(AdminPasswordEnv),
 		DataDir:       app.Config().DataDir,
 		Logger:        app.Logger(),
 	})
@@ -145,7 +151,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 // syncModules makes the generated menus match the modules of set,
 // registers the modules' codes and reloads the permission policies.
 func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
-	if err := auth.SyncModuleMenus(ctx, s.ent, set); err != nil {
+	if err := SyncModuleMenus(ctx, s.ent, set); err != nil {
 		return err
 	}
 	if err := s.syncDicts(ctx, set); err != nil {

@@ -10,7 +10,6 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/predicate"
@@ -70,11 +69,11 @@ func (s *Service) userByName(c echo.Context) error {
 		name = strings.TrimSpace(c.QueryParam("userName"))
 	}
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "username"))
 	}
 	u, err := s.ent.User.Query().Where(user.Username(name), userReach(v)).WithOrg().Only(c.Request().Context())
 	if ent.IsNotFound(err) {
-		return notFound(msg.UserNotFound)
+		return notFound(UserNotFound)
 	}
 	if err != nil {
 		return fmt.Errorf("find user by name: %w", err)

@@ -21,17 +21,17 @@ import (
 func (s *Service) userRoutes() []engine.Route {
 	get, put, post, del := http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete
 	rs := []engine.Route{
-		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: auth.CodeUserList, Name: "查询用户列表", Handler: s.listUsersOr},
-		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: auth.CodeUserList, Name: "查询用户列表", Handler: s.listUsersLike},
+		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: CodeUserList, Name: "查询用户列表", Handler: s.listUsersOr},
+		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: CodeUserList, Name: "查询用户列表", Handler: s.listUsersLike},
 		{Method: get, Path: "/api/system/cscpCurrentUserDetails", Code: auth.SignedIn, Name: "获取当前用户信息", Handler: s.currentUser},
 		{Method: put, Path: "/api/user/cscpUserDetails", Code: auth.SignedIn, Name: "修改个人信息", Handler: s.updateProfile},
-		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: auth.CodeUserList, Name: "检查用户名是否存在", Handler: s.usernameExists},
-		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: auth.CodeUserList, Name: "检查手机号是否存在", Handler: s.mobileExists},
-		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: auth.CodeUserView, Name: "获取用户详情", Handler: s.userByID},
-		{Method: get, Path: "/api/system/cscpUserOrgs", Code: auth.CodeUserView, Name: "获取用户所属机构", Handler: s.userOrgs},
-		{Method: post, Path: "/api/system/cscpUserDetails", Code: auth.CodeUserAdd, Name: "新增用户", Handler: s.createUser},
-		{Method: put, Path: "/api/system/cscpUserDetails", Code: auth.CodeUserEdit, Name: "修改用户", Handler: s.updateUser},
-		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: auth.CodeUserDel, Name: "删除用户", Handler: s.deleteUser},
+		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: CodeUserList, Name: "检查用户名是否存在", Handler: s.usernameExists},
+		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: CodeUserList, Name: "检查手机号是否存在", Handler: s.mobileExists},
+		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: CodeUserView, Name: "获取用户详情", Handler: s.userByID},
+		{Method: get, Path: "/api/system/cscpUserOrgs", Code: CodeUserView, Name: "获取用户所属机构", Handler: s.userOrgs},
+		{Method: post, Path: "/api/system/cscpUserDetails", Code: CodeUserAdd, Name: "新增用户", Handler: s.createUser},
+		{Method: put, Path: "/api/system/cscpUserDetails", Code: CodeUserEdit, Name: "修改用户", Handler: s.updateUser},
+		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: CodeUserDel, Name: "删除用户", Handler: s.deleteUser},
 	}
 	return append(rs, s.userOptionRoutes()...)
 }
@@ -97,7 +97,7 @@ func (s *Service) userQuery(ps ...predicate.User) *ent.UserQuery {
 func (s *Service) userDTOByID(ctx context.Context, tenantID, id int64) (*userDTO, error) {
 	u, err := s.userQuery(user.ID(id), user.TenantID(tenantID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.UserNotFound)
+		return nil, notFound(UserNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load user %d: %w", id, err)
@@ -109,7 +109,7 @@ func (s *Service) userDTOByID(ctx context.Context, tenantID, id int64) (*userDTO
 func (s *Service) reachableUser(ctx context.Context, v *auth.Viewer, id int64) (*ent.User, error) {
 	u, err := s.userQuery(user.ID(id), userReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.UserNotFound)
+		return nil, notFound(UserNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load user %d: %w", id, err)
@@ -301,7 +301,7 @@ func (s *Service) usernameExists(c echo.Context) error {
 	v := viewer(c)
 	name := strings.TrimSpace(c.QueryParam("username"))
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "username"))
 	}
 	n, err := s.ent.User.Query().Where(user.TenantID(v.TenantID), user.Username(name)).Exist(c.Request().Context())
 	if err != nil {
@@ -317,7 +317,7 @@ func (s *Service) mobileExists(c echo.Context) error {
 	v := viewer(c)
 	mobile := strings.TrimSpace(c.QueryParam("mobile"))
 	if mobile == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "mobile"))
+		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "mobile"))
 	}
 	self, err := queryID(c, "userId", false)
 	if err != nil {

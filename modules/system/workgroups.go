@@ -29,15 +29,15 @@ import (
 // tenant for a viewer whose data scope is all.
 func (s *Service) workGroupRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroupsOr", Code: auth.CodeWorkGroupList,
+		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroupsOr", Code: CodeWorkGroupList,
 			Name: "工作组列表", Handler: s.listWorkGroups},
-		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroups/:id", Code: auth.CodeWorkGroupList,
+		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupList,
 			Name: "工作组详情", Handler: s.getWorkGroup},
-		{Method: http.MethodPost, Path: "/api/system/cscpWorkGroups", Code: auth.CodeWorkGroupAdd,
+		{Method: http.MethodPost, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupAdd,
 			Name: "新建工作组", Handler: s.createWorkGroup},
-		{Method: http.MethodPut, Path: "/api/system/cscpWorkGroups", Code: auth.CodeWorkGroupEdit,
+		{Method: http.MethodPut, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupEdit,
 			Name: "更新工作组", Handler: s.updateWorkGroup},
-		{Method: http.MethodDelete, Path: "/api/system/cscpWorkGroups/:id", Code: auth.CodeWorkGroupDel,
+		{Method: http.MethodDelete, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupDel,
 			Name: "删除工作组", Handler: s.deleteWorkGroup},
 	}
 }
@@ -132,7 +132,7 @@ func (s *Service) reachableWorkGroup(ctx context.Context, v *auth.Viewer, id int
 	g, err := s.ent.WorkGroup.Query().Where(workgroup.ID(id), workGroupReach(v)).
 		WithUsers(func(q *ent.UserQuery) { q.Order(ent.Asc(user.FieldID)) }).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.WorkGroupNotFound)
+		return nil, notFound(WorkGroupNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load work group %d: %w", id, err)
@@ -191,15 +191,15 @@ func (b *workGroupBody) check() error {
 	b.GroupName, b.Description = strings.TrimSpace(b.GroupName), strings.TrimSpace(b.Description)
 	var cs checks
 	if b.GroupName == "" {
-		cs.add("groupName", msg.WorkGroupNameRequired)
+		cs.add("groupName", WorkGroupNameRequired)
 	}
-	cs.maxLen("groupName", b.GroupName, 100, fmt.Sprintf(msg.FieldTooLong, msg.WorkGroupName, 100))
+	cs.maxLen("groupName", b.GroupName, 100, fmt.Sprintf(msg.FieldTooLong, WorkGroupName, 100))
 	if b.Description == "" {
-		cs.add("description", msg.WorkGroupDescRequired)
+		cs.add("description", WorkGroupDescRequired)
 	}
-	cs.maxLen("description", b.Description, 500, fmt.Sprintf(msg.FieldTooLong, msg.WorkGroupDesc, 500))
+	cs.maxLen("description", b.Description, 500, fmt.Sprintf(msg.FieldTooLong, WorkGroupDesc, 500))
 	if len(b.members()) == 0 {
-		cs.add("userDetail", msg.WorkGroupUsersRequired)
+		cs.add("userDetail", WorkGroupUsersRequired)
 	}
 	return cs.err()
 }
@@ -220,7 +220,7 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 		}
 	}
 	if !ok {
-		return 0, invalid(schema.FieldError{Field: "orgId", Message: msg.WorkGroupOrgOutOfScope})
+		return 0, invalid(schema.FieldError{Field: "orgId", Message: WorkGroupOrgOutOfScope})
 	}
 	ids := b.members()
 	found, err := s.ent.User.Query().Where(user.IDIn(ids...), userReach(v)).IDs(ctx)
@@ -230,7 +230,7 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 	for _, id := range ids {
 		if !slices.Contains(found, id) {
 			return 0, invalid(schema.FieldError{Field: "userDetail",
-				Message: fmt.Sprintf(msg.WorkGroupUserOutOfScope, id)})
+				Message: fmt.Sprintf(WorkGroupUserOutOfScope, id)})
 		}
 	}
 	return orgID, nil
@@ -244,7 +244,7 @@ func (s *Service) createWorkGroup(c echo.Context) error {
 		return err
 	}
 	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	return s.saveWorkGroup(c, &b)
 }

@@ -1,4 +1,4 @@
-package msg
+package system
 
 // Texts of the system-administration API (modules/system): login and
 // password change, users and the profile, organisations and logs. The
