@@ -1,11 +1,16 @@
 package system
 
+// Reading requests and writing answers: the viewer, JSON bodies, ids,
+// paging, query and form parameters, and the success envelope.
+
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -86,48 +91,6 @@ func bodyError(err error) error {
 	return httpx.ErrBadJSON.Wrap(err)
 }
 
-// invalid is the 400 of a refused form: msg is the first field's message,
-// errors lists them all.
-func invalid(errs ...schema.FieldError) error {
-	return &httpx.Error{Status: http.StatusBadRequest, Message: errs[0].Message, Fields: errs}
-}
-
-// checks collects field errors in the order they are found.
-type checks []schema.FieldError
-
-func (cs *checks) add(field, message string) {
-	*cs = append(*cs, schema.FieldError{Field: field, Message: message})
-}
-
-// maxLen adds message when value has more than n characters.
-func (cs *checks) maxLen(field, value string, n int, message string) {
-	if utf8.RuneCountInString(value) > n {
-		cs.add(field, message)
-	}
-}
-
-// has reports whether field already has an error.
-func (cs checks) has(field string) bool {
-	for _, e := range cs {
-		if e.Field == field {
-			return true
-		}
-	}
-	return false
-}
-
-// err is the collected errors as one 400, or nil.
-func (cs checks) err() error {
-	if len(cs) == 0 {
-		return nil
-	}
-	return invalid(cs...)
-}
-
-// notFound is the 404 of an id that does not exist, belongs to another
-// tenant or lies outside the viewer's reach.
-func notFound(text string) error { return httpx.NewError(http.StatusNotFound, text) }
-
 // pathID reads a positive id path parameter (400 otherwise).
 func pathID(c echo.Context, name string) (int64, error) {
 	return parseID(c.Param(name), name)
@@ -188,4 +151,122 @@ func likeParam(c echo.Context, name string, max int) (string, error) {
 // okMsg answers 200 with a success envelope carrying text as msg.
 func okMsg(c echo.Context, text string, data any) error {
 	return c.JSON(http.StatusOK, httpx.Envelope{Code: 0, Msg: text, Data: data})
+}
+
+// onlyParams refuses a query parameter the call does not take (400 naming
+// it); _method is the override the middleware already read.
+func onlyParams(c echo.Context, allowed ...string) error {
+	for k := range c.QueryParams() {
+		if k == "_method" {
+			continue
+		}
+		ok := false
+		for _, a := range allowed {
+			ok = ok || a == k
+		}
+		if !ok {
+			return httpx.BadRequest(fmt.Sprintf(msg.QueryUnknownParam, k))
+		}
+	}
+	return nil
+}
+
+// formFields reads the fields of a form call — an urlencoded or multipart
+// form, or a JSON object — together with the query parameters, one text
+// per field (repeated fields and JSON arrays become comma lists). A field
+// the call does not take is a 400.
+func formFields(c echo.Context, allowed ...string) (map[string]string, error) {
+	out := map[string]string{}
+	put := func(k, v string) error {
+		if k == "_method" {
+			return nil
+		}
+		if !slices.Contains(allowed, k) {
+			return httpx.BadRequest(fmt.Sprintf(FieldUnknownInBody, k))
+		}
+		if old, ok := out[k]; ok && old != "" && v != "" {
+			v = old + "," + v
+		}
+		out[k] = v
+		return nil
+	}
+	req := c.Request()
+	if ct := req.Header.Get(echo.HeaderContentType); strings.Contains(ct, "json") {
+		obj, err := httpx.BindObject(c, 0)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range obj {
+			text, ok := formText(v)
+			if !ok {
+				return nil, invalid(schema.FieldError{Field: k, Message: fmt.Sprintf(msg.FieldBadFormat, k)})
+			}
+			if err := put(k, text); err != nil {
+				return nil, err
+			}
+		}
+	} else if req.ContentLength != 0 && ct != "" {
+		form, err := c.FormParams()
+		if err != nil {
+			return nil, httpx.ErrNotJSONType.Wrap(err)
+		}
+		for k, vs := range form {
+			if _, inQuery := c.QueryParams()[k]; inQuery {
+				continue // urlencoded forms repeat the query; read it once below
+			}
+			for _, v := range vs {
+				if err := put(k, v); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for k, vs := range c.QueryParams() {
+		for _, v := range vs {
+			if err := put(k, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// formText is a JSON form value as text: strings, numbers and booleans as
+// written, null as "", an array of those as a comma list.
+func formText(v any) (string, bool) {
+	switch x := v.(type) {
+	case nil:
+		return "", true
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	case []any:
+		parts := make([]string, 0, len(x))
+		for _, e := range x {
+			if _, nested := e.([]any); nested {
+				return "", false
+			}
+			t, ok := formText(e)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, t)
+		}
+		return strings.Join(parts, ","), true
+	}
+	return "", false
+}
+
+// decodeStrict decodes one JSON value into dst, refusing keys dst does not
+// declare.
+func decodeStrict(raw []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return bodyError(err)
+	}
+	return nil
 }
