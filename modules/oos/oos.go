@@ -72,7 +72,7 @@ type options struct {
 // the environment (docs/files.md), makes sure the file table exists, loads
 // (or creates, once per installation) the URL signing key from the setting
 // table, opens the storage backend, starts the cleanup job and serves the
-// routes. It must run after system.Register, whose authorizer checks the
+// routes. It must run after system.Register, whose engine.System checks the
 // routes' codes.
 func Register(app *engine.App) error {
 	_, err := register(app, options{})

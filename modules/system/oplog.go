@@ -39,7 +39,7 @@ const (
 	masked = "******"
 )
 
-// operationLog is the echo middleware writing one operation-log row per
+// OperationLog is the echo middleware writing one operation-log row per
 // mutating call (POST, PUT, DELETE, PATCH — after the _method override)
 // that reached a route of the table, module routes included: who, the
 // uri, method and ip, the time, the parameters (query and JSON or form
@@ -48,7 +48,7 @@ const (
 // message of a failed call, the HTTP status and the duration. The row is
 // written after the handler answered (the error handler runs first), and
 // a failure to write it is only logged: it never fails the request.
-func (s *Service) operationLog(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Service) OperationLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {
 		req := c.Request()
 		if !mutating(req.Method) {

@@ -61,11 +61,11 @@ func (s *Service) reachableOrg(ctx context.Context, v *auth.Viewer, id int64) (*
 	return o, nil
 }
 
-// orgPathOf is the store's OrgResolver: the materialised path of an
+// OrgPath is the materialised path (engine.System) of an
 // organisation of the tenant. An organisation that does not exist or
 // belongs to another tenant is out of scope (403); the store then checks
 // the path against the viewer's subtree.
-func (s *Service) orgPathOf(ctx context.Context, tenantID, orgID int64) (string, error) {
+func (s *Service) OrgPath(ctx context.Context, tenantID, orgID int64) (string, error) {
 	o, err := s.ent.Org.Query().Where(org.ID(orgID), org.TenantID(tenantID)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return "", store.ErrOutOfScope

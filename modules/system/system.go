@@ -19,11 +19,13 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/authz"
 	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 )
 
@@ -80,11 +82,11 @@ type options struct {
 // on the engine's database, migrates the core tables, bootstraps the first
 // start (admin password from XZ_ADMIN_PASSWORD, or generated into the data
 // directory), keeps the generated module menus and their codes in step with
-// every schema reload, installs the authorizer (tokens, sessions,
-// permission codes, data scope), lets module records be placed in another
-// organisation of the viewer's subtree, names users and organisations in
-// the module API's answers, adds the operation log and serves
-// every system route.
+// every schema reload, registers itself as the engine's System (it
+// authorizes requests by tokens, sessions, permission codes and data scope,
+// lets module records be placed in another organisation of the viewer's
+// subtree, names users and organisations in the module API's answers and
+// keeps the operation log) and serves every system route.
 func Register(app *engine.App) error {
 	_, err := register(app, options{})
 	return err
@@ -140,13 +142,22 @@ func register(app *engine.App, opts options) (*Service, error) {
 			s.log.Error("module menus not synchronised", "err", err.Error())
 		}
 	})
-	st.OrgResolver = s.orgPathOf
-	app.SetSystemLabels(s.labels)
-	app.SetAuthorizer(as)
-	app.Echo().Use(s.operationLog)
+	if err := app.RegisterSystem(s); err != nil {
+		return nil, err
+	}
 	app.AddRoutes("", routes...)
 	return s, nil
 }
+
+// Authorize is the engine's check of every guarded request (engine.System):
+// the token, the session, the permission code and the data scope
+// (auth.Service.Authorize).
+func (s *Service) Authorize(c echo.Context, code string) (store.Scope, error) {
+	return s.auth.Authorize(c, code)
+}
+
+// Service is the engine's System.
+var _ engine.System = (*Service)(nil)
 
 // syncModules makes the generated menus match the modules of set,
 // registers the modules' codes and reloads the permission policies.

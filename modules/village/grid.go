@@ -283,19 +283,18 @@ func (h *hooks) recount(ctx context.Context, sc store.Scope, grids ...int64) err
 
 // covers reports whether the organisation of a record (orgId inner) lies
 // within that of another (orgId outer): the same organisation, or one
-// below it by the paths the store's organisation resolver gives.
+// below it by the organisation paths the system gives (App.OrgPath).
 func (h *hooks) covers(ctx context.Context, tenant int64, outer, inner any) (bool, error) {
 	o, _ := outer.(int64)
 	i, _ := inner.(int64)
-	resolve := h.app.Store().OrgResolver
-	if o == i || resolve == nil {
-		return o == i, nil
+	if o == i {
+		return true, nil
 	}
-	op, err := resolve(ctx, tenant, o)
+	op, err := h.app.OrgPath(ctx, tenant, o)
 	if err != nil {
 		return false, err
 	}
-	ip, err := resolve(ctx, tenant, i)
+	ip, err := h.app.OrgPath(ctx, tenant, i)
 	if err != nil {
 		return false, err
 	}
