@@ -68,7 +68,7 @@ func (d *Dispatcher) readAction(c echo.Context, x *call) (*schema.Action, Status
 		}
 		return nil, StatusRequest{}, err
 	}
-	body, err := httpx.BindObject(c, d.opts.MaxBody)
+	body, err := httpx.BindFields(c, d.opts.MaxBody, "action", "comment", "version")
 	if err != nil {
 		return fail(err)
 	}
@@ -83,8 +83,9 @@ func (d *Dispatcher) readAction(c echo.Context, x *call) (*schema.Action, Status
 	return a, req, nil
 }
 
-// readStatusRequest checks the body's keys and types: action (text,
-// required), comment (text) and version (integer); nothing else.
+// readStatusRequest checks the types of the body's keys (BindFields let
+// only these through): action (text, required), comment (text) and version
+// (integer).
 func readStatusRequest(body map[string]any) (StatusRequest, error) {
 	var req StatusRequest
 	var errs []schema.FieldError
@@ -114,8 +115,6 @@ func readStatusRequest(body map[string]any) (StatusRequest, error) {
 				errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.BadParam, k)})
 			}
 			req.Version = &n
-		default:
-			errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.UnknownField, k)})
 		}
 	}
 	if len(errs) > 0 {

@@ -82,7 +82,7 @@ func (h *hooks) shelves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ids, err := idList(b)
+	ids, err := hook.IDList(b)
 	if err != nil {
 		return err
 	}
@@ -182,28 +182,4 @@ func (h *hooks) topFlag(on bool) echo.HandlerFunc {
 		}
 		return httpx.OK(c, out)
 	}
-}
-
-// idList reads id (one article) or ids (several).
-func idList(b map[string]any) ([]int64, error) {
-	var ids []int64
-	if v, ok := b["ids"]; ok {
-		var err error
-		if ids, err = hook.IDs(v, "ids"); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := b["id"]; ok {
-		id, ok := hook.ID(v)
-		if !ok {
-			return nil, hook.BadParam("id")
-		}
-		if !hook.ContainsID(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	if len(ids) == 0 {
-		return nil, hook.Required("ids", msg.HookIDsRequired)
-	}
-	return ids, nil
 }

@@ -72,7 +72,7 @@ func (h *hooks) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ids, err := idList(b)
+	ids, err := hook.IDList(b)
 	if err != nil {
 		return err
 	}
@@ -158,30 +158,6 @@ func chosenAction(m *schema.Module, b map[string]any) (*schema.Action, error) {
 		return nil, hook.BadParam("handleStatus")
 	}
 	return action(m, defaultAction), nil
-}
-
-// idList reads id (one alarm) or ids (several).
-func idList(b map[string]any) ([]int64, error) {
-	var ids []int64
-	if v, ok := b["ids"]; ok {
-		var err error
-		if ids, err = hook.IDs(v, "ids"); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := b["id"]; ok {
-		id, ok := hook.ID(v)
-		if !ok {
-			return nil, hook.BadParam("id")
-		}
-		if !hook.ContainsID(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	if len(ids) == 0 {
-		return nil, hook.Required("ids", msg.HookIDsRequired)
-	}
-	return ids, nil
 }
 
 // can reports whether the signed-in viewer holds code. Without a viewer
