@@ -29,7 +29,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
 )
 
 // Config is the whole server configuration.
