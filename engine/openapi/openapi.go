@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 )
 
@@ -254,7 +255,7 @@ func responses(data any) map[string]any {
 		"schema": map[string]any{"$ref": "#/components/schemas/Error"},
 	}}}
 	return map[string]any{
-		"200":     map[string]any{"description": "成功", "content": map[string]any{"application/json": map[string]any{"schema": env}}},
+		"200":     map[string]any{"description": msg.APISuccess, "content": map[string]any{"application/json": map[string]any{"schema": env}}},
 		"default": maps.Clone(errRef),
 	}
 }
@@ -264,7 +265,7 @@ func envelopeSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "0 是成功"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeSuccess},
 			"msg":  map[string]any{"type": "string"},
 			"data": map[string]any{},
 		},
@@ -276,8 +277,8 @@ func errorSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "HTTP 状态码"},
-			"msg":  map[string]any{"type": "string", "description": "给人看的中文说明"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeStatus},
+			"msg":  map[string]any{"type": "string", "description": msg.APIMsg},
 			"errors": map[string]any{"type": "array", "items": map[string]any{
 				"type": "object",
 				"properties": map[string]any{

@@ -99,17 +99,6 @@ func types(ts ...FieldType) typeSet {
 	return s
 }
 
-// names lists the set's types in reference order, for messages.
-func (s typeSet) names() string {
-	var out []string
-	for _, t := range FieldTypes {
-		if s[t] {
-			out = append(out, string(t))
-		}
-	}
-	return strings.Join(out, "、")
-}
-
 // Capabilities of the field types.
 var (
 	textLike    = types(TypeString, TypeText, TypeIDCard, TypeMobile, TypeEmail)

@@ -18,12 +18,12 @@ import (
 
 func (s *Service) loginRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: "获取登录公钥", Public: true, Handler: s.publicKey},
-		{Method: http.MethodPost, Path: "/api/system/login", Name: "登录", Public: true, Handler: s.login},
-		{Method: http.MethodPost, Path: "/api/system/logout", Name: "退出登录", Code: auth.SignedIn, Handler: s.logout},
-		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: "修改密码", Code: auth.SignedIn,
+		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: routePublicKey, Public: true, Handler: s.publicKey},
+		{Method: http.MethodPost, Path: "/api/system/login", Name: routeLogin, Public: true, Handler: s.login},
+		{Method: http.MethodPost, Path: "/api/system/logout", Name: routeLogout, Code: auth.SignedIn, Handler: s.logout},
+		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: routeChangePassword, Code: auth.SignedIn,
 			Handler: s.changePassword},
-		{Method: http.MethodGet, Path: "/api/system/cscpUserPasswordRule", Name: "获取密码规则", Code: auth.SignedIn,
+		{Method: http.MethodGet, Path: "/api/system/cscpUserPasswordRule", Name: routePasswordRule, Code: auth.SignedIn,
 			Handler: s.passwordRule},
 	}
 }

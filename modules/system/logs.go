@@ -22,9 +22,9 @@ import (
 func (s *Service) logRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/cscpLogLoginsByCriteria", Code: CodeLoginLogList,
-			Name: "查询登录日志", Handler: s.loginLogs},
+			Name: routeLoginLogs, Handler: s.loginLogs},
 		{Method: http.MethodGet, Path: "/api/system/cscpLogOperationsByCriteria", Code: CodeOperationLogList,
-			Name: "查询操作日志", Handler: s.operationLogs},
+			Name: routeOperationLogs, Handler: s.operationLogs},
 	}
 }
 

@@ -27,23 +27,23 @@ import (
 func (s *Service) menuRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/cscpMenus", Code: auth.SignedIn,
-			Name: "当前用户的菜单", Handler: s.myMenus},
+			Name: routeMyMenus, Handler: s.myMenus},
 		{Method: http.MethodGet, Path: "/api/system/menu/getMenu", Code: CodeMenuList,
-			Name: "Web菜单子节点", Handler: s.menuChildren(false)},
+			Name: routeMenuChildrenWeb, Handler: s.menuChildren(false)},
 		{Method: http.MethodPut, Path: "/api/system/menu/addMenu", Code: CodeMenuAdd,
-			Name: "新增Web菜单", Handler: s.addMenu(false)},
+			Name: routeAddMenuWeb, Handler: s.addMenu(false)},
 		{Method: http.MethodPut, Path: "/api/system/menu/updateMenu", Code: CodeMenuEdit,
-			Name: "修改或排序Web菜单", Handler: s.updateMenus(false)},
+			Name: routeUpdateMenusWeb, Handler: s.updateMenus(false)},
 		{Method: http.MethodDelete, Path: "/api/system/menu/deleteMenu/:id", Code: CodeMenuDel,
-			Name: "删除Web菜单", Handler: s.deleteMenu(false)},
+			Name: routeDeleteMenuWeb, Handler: s.deleteMenu(false)},
 		{Method: http.MethodGet, Path: "/api/menu/getAppMenu", Code: CodeMenuList,
-			Name: "小程序和APP菜单子节点", Handler: s.menuChildren(true)},
+			Name: routeMenuChildrenApp, Handler: s.menuChildren(true)},
 		{Method: http.MethodPut, Path: "/api/menu/addAppMenu", Code: CodeMenuAdd,
-			Name: "新增小程序和APP菜单", Handler: s.addMenu(true)},
+			Name: routeAddMenuApp, Handler: s.addMenu(true)},
 		{Method: http.MethodPut, Path: "/api/menu/updateAppMenu", Code: CodeMenuEdit,
-			Name: "修改或排序小程序和APP菜单", Handler: s.updateMenus(true)},
+			Name: routeUpdateMenusApp, Handler: s.updateMenus(true)},
 		{Method: http.MethodDelete, Path: "/api/appMenu/deleteMenu/:id", Code: CodeMenuDel,
-			Name: "删除小程序和APP菜单", Handler: s.deleteMenu(true)},
+			Name: routeDeleteMenuApp, Handler: s.deleteMenu(true)},
 	}
 }
 

@@ -26,13 +26,13 @@ import (
 func (s *Service) roleMenuRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodPost, Path: "/api/system/menu/queryByRoleId", Code: CodeRoleList,
-			Name: "角色的Web菜单", Handler: s.queryRoleMenus(false)},
+			Name: routeQueryRoleMenusWeb, Handler: s.queryRoleMenus(false)},
 		{Method: http.MethodPost, Path: "/api/appMenu/queryByRoleId", Code: CodeRoleList,
-			Name: "角色的小程序和APP菜单", Handler: s.queryRoleMenus(true)},
+			Name: routeQueryRoleMenusApp, Handler: s.queryRoleMenus(true)},
 		{Method: http.MethodPost, Path: "/api/system/menu/save", Code: CodeRoleEdit,
-			Name: "保存角色的Web菜单", Handler: s.saveRoleMenus(false)},
+			Name: routeSaveRoleMenusWeb, Handler: s.saveRoleMenus(false)},
 		{Method: http.MethodPost, Path: "/api/appMenu/save", Code: CodeRoleEdit,
-			Name: "保存角色的小程序和APP菜单", Handler: s.saveRoleMenus(true)},
+			Name: routeSaveRoleMenusApp, Handler: s.saveRoleMenus(true)},
 	}
 }
 

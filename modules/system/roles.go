@@ -24,17 +24,17 @@ import (
 func (s *Service) roleRoutes() []engine.Route {
 	return append([]engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/cscpRolessByCriteria", Code: CodeRoleList,
-			Name: "角色列表", Handler: s.listRoles},
+			Name: routeListRoles, Handler: s.listRoles},
 		{Method: http.MethodGet, Path: "/api/system/cscpRoleUsers/:id", Code: CodeRoleList,
-			Name: "角色的账号数", Handler: s.roleUserCount},
+			Name: routeRoleUserCount, Handler: s.roleUserCount},
 		{Method: http.MethodGet, Path: "/api/system/cscpRoless/:id", Code: CodeRoleList,
-			Name: "角色详情", Handler: s.getRole},
+			Name: routeGetRole, Handler: s.getRole},
 		{Method: http.MethodPost, Path: "/api/system/cscpRoless", Code: CodeRoleAdd,
-			Name: "新增角色", Handler: s.createRole},
+			Name: routeCreateRole, Handler: s.createRole},
 		{Method: http.MethodPut, Path: "/api/system/cscpRoless", Code: CodeRoleEdit,
-			Name: "修改角色", Handler: s.updateRole},
+			Name: routeUpdateRole, Handler: s.updateRole},
 		{Method: http.MethodDelete, Path: "/api/system/cscpRoless/:id", Code: CodeRoleDel,
-			Name: "删除角色", Handler: s.deleteRole},
+			Name: routeDeleteRole, Handler: s.deleteRole},
 	}, s.roleMenuRoutes()...)
 }
 

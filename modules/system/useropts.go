@@ -24,13 +24,13 @@ import (
 func (s *Service) userOptionRoutes() []engine.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []engine.Route{
-		{Method: get, Path: "/api/userDetails/getUserDetailsByUserName", Code: auth.SignedIn, Name: "按用户名获取用户", Handler: s.userByName},
-		{Method: post, Path: "/api/userDetails/getUserDetailsByRoles", Code: auth.SignedIn, Name: "按角色获取用户", Handler: s.usersByRoles},
-		{Method: get, Path: "/api/userDetails/cscpUserDetailsOrLike", Code: auth.SignedIn, Name: "模糊查询用户", Handler: s.userOptionsLike},
-		{Method: get, Path: "/api/getTenantUserList", Code: auth.SignedIn, Name: "获取租户用户", Handler: s.tenantUsers},
-		{Method: get, Path: "/api/getTenantRoleList", Code: auth.SignedIn, Name: "获取租户角色", Handler: s.tenantRoles},
-		{Method: get, Path: "/api/userDetails/getUsers", Code: auth.SignedIn, Name: "获取用户列表", Handler: s.tenantUsers},
-		{Method: get, Path: "/api/userDetails/getUserDetailsForCsgmReporting", Code: auth.SignedIn, Name: "获取上报人员", Handler: s.tenantUsers},
+		{Method: get, Path: "/api/userDetails/getUserDetailsByUserName", Code: auth.SignedIn, Name: routeUserByName, Handler: s.userByName},
+		{Method: post, Path: "/api/userDetails/getUserDetailsByRoles", Code: auth.SignedIn, Name: routeUsersByRoles, Handler: s.usersByRoles},
+		{Method: get, Path: "/api/userDetails/cscpUserDetailsOrLike", Code: auth.SignedIn, Name: routeUserOptionsLike, Handler: s.userOptionsLike},
+		{Method: get, Path: "/api/getTenantUserList", Code: auth.SignedIn, Name: routeTenantUsers, Handler: s.tenantUsers},
+		{Method: get, Path: "/api/getTenantRoleList", Code: auth.SignedIn, Name: routeTenantRoles, Handler: s.tenantRoles},
+		{Method: get, Path: "/api/userDetails/getUsers", Code: auth.SignedIn, Name: routeGetUsers, Handler: s.tenantUsers},
+		{Method: get, Path: "/api/userDetails/getUserDetailsForCsgmReporting", Code: auth.SignedIn, Name: routeReportingUsers, Handler: s.tenantUsers},
 	}
 }
 

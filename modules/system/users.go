@@ -21,17 +21,17 @@ import (
 func (s *Service) userRoutes() []engine.Route {
 	get, put, post, del := http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete
 	rs := []engine.Route{
-		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: CodeUserList, Name: "查询用户列表", Handler: s.listUsersOr},
-		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: CodeUserList, Name: "查询用户列表", Handler: s.listUsersLike},
-		{Method: get, Path: "/api/system/cscpCurrentUserDetails", Code: auth.SignedIn, Name: "获取当前用户信息", Handler: s.currentUser},
-		{Method: put, Path: "/api/user/cscpUserDetails", Code: auth.SignedIn, Name: "修改个人信息", Handler: s.updateProfile},
-		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: CodeUserList, Name: "检查用户名是否存在", Handler: s.usernameExists},
-		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: CodeUserList, Name: "检查手机号是否存在", Handler: s.mobileExists},
-		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: CodeUserView, Name: "获取用户详情", Handler: s.userByID},
-		{Method: get, Path: "/api/system/cscpUserOrgs", Code: CodeUserView, Name: "获取用户所属机构", Handler: s.userOrgs},
-		{Method: post, Path: "/api/system/cscpUserDetails", Code: CodeUserAdd, Name: "新增用户", Handler: s.createUser},
-		{Method: put, Path: "/api/system/cscpUserDetails", Code: CodeUserEdit, Name: "修改用户", Handler: s.updateUser},
-		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: CodeUserDel, Name: "删除用户", Handler: s.deleteUser},
+		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: CodeUserList, Name: routeListUsersOr, Handler: s.listUsersOr},
+		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: CodeUserList, Name: routeListUsersLike, Handler: s.listUsersLike},
+		{Method: get, Path: "/api/system/cscpCurrentUserDetails", Code: auth.SignedIn, Name: routeCurrentUser, Handler: s.currentUser},
+		{Method: put, Path: "/api/user/cscpUserDetails", Code: auth.SignedIn, Name: routeUpdateProfile, Handler: s.updateProfile},
+		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: CodeUserList, Name: routeUsernameExists, Handler: s.usernameExists},
+		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: CodeUserList, Name: routeMobileExists, Handler: s.mobileExists},
+		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: CodeUserView, Name: routeUserByID, Handler: s.userByID},
+		{Method: get, Path: "/api/system/cscpUserOrgs", Code: CodeUserView, Name: routeUserOrgs, Handler: s.userOrgs},
+		{Method: post, Path: "/api/system/cscpUserDetails", Code: CodeUserAdd, Name: routeCreateUser, Handler: s.createUser},
+		{Method: put, Path: "/api/system/cscpUserDetails", Code: CodeUserEdit, Name: routeUpdateUser, Handler: s.updateUser},
+		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: CodeUserDel, Name: routeDeleteUser, Handler: s.deleteUser},
 	}
 	return append(rs, s.userOptionRoutes()...)
 }

@@ -30,15 +30,15 @@ import (
 func (s *Service) workGroupRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroupsOr", Code: CodeWorkGroupList,
-			Name: "工作组列表", Handler: s.listWorkGroups},
+			Name: routeListWorkGroups, Handler: s.listWorkGroups},
 		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupList,
-			Name: "工作组详情", Handler: s.getWorkGroup},
+			Name: routeGetWorkGroup, Handler: s.getWorkGroup},
 		{Method: http.MethodPost, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupAdd,
-			Name: "新建工作组", Handler: s.createWorkGroup},
+			Name: routeCreateWorkGroup, Handler: s.createWorkGroup},
 		{Method: http.MethodPut, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupEdit,
-			Name: "更新工作组", Handler: s.updateWorkGroup},
+			Name: routeUpdateWorkGroup, Handler: s.updateWorkGroup},
 		{Method: http.MethodDelete, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupDel,
-			Name: "删除工作组", Handler: s.deleteWorkGroup},
+			Name: routeDeleteWorkGroup, Handler: s.deleteWorkGroup},
 	}
 }
 

@@ -22,7 +22,6 @@ import (
 	"slices"
 	"time"
 
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
@@ -96,7 +95,7 @@ func (*existsError) Error() string {
 	return "demo data already exists: run with --force to replace it"
 }
 func (*existsError) HTTPStatus() int       { return http.StatusConflict }
-func (*existsError) PublicMessage() string { return msg.DemoExists }
+func (*existsError) PublicMessage() string { return DemoExists }
 
 // gen is one run of the generator.
 type gen struct {
