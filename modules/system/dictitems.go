@@ -41,12 +41,12 @@ func (s *Service) listDictItems(c echo.Context) error {
 	if err := onlyParams(c, "page", "size", "dictId", "type", "value", "label", "labelLike"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
 	q := s.ent.DictItem.Query()
-	dictID, err := queryID(c, "dictId", false)
+	dictID, err := httpx.QueryID(c, "dictId", false)
 	if err != nil {
 		return err
 	}
@@ -70,26 +70,13 @@ func (s *Service) listDictItems(c echo.Context) error {
 			q = q.Where(f.pred(text))
 		}
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count dictionary items: %w", err)
-	}
-	rows, err := itemOrder(q.Order(ent.Asc(dictitem.FieldDictID))).WithDict().
-		Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list dictionary items: %w", err)
-	}
-	out := make([]dictItemDTO, len(rows))
-	for i, it := range rows {
-		out[i] = s.toDictItemDTO(it, it.Edges.Dict.Type)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, itemOrder(q.Order(ent.Asc(dictitem.FieldDictID))).WithDict(), page, size,
+		"dictionary items", func(it *ent.DictItem) dictItemDTO { return s.toDictItemDTO(it, it.Edges.Dict.Type) })
 }
 
 // getDictItem answers one item.
 func (s *Service) getDictItem(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -155,7 +142,7 @@ func (t *textValue) UnmarshalJSON(b []byte) error {
 // syncs keep it).
 func (s *Service) createDictItem(c echo.Context) error {
 	var b dictItemBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != 0 {
@@ -211,7 +198,7 @@ func (s *Service) createDictItem(c echo.Context) error {
 // updateDictItem changes an item an administrator added.
 func (s *Service) updateDictItem(c echo.Context) error {
 	var b dictItemBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	id, err := bodyOrPathID(c, int64(b.ID))
@@ -261,7 +248,7 @@ func (s *Service) itemValueFree(ctx context.Context, dictID int64, value string,
 
 // deleteDictItem removes an item an administrator added.
 func (s *Service) deleteDictItem(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}

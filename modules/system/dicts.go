@@ -133,7 +133,7 @@ func (s *Service) listDicts(c echo.Context) error {
 	if err := onlyParams(c, "page", "size", "type", "typeLike", "title", "titleLike"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -153,20 +153,7 @@ func (s *Service) listDicts(c echo.Context) error {
 			q = q.Where(f.pred(text))
 		}
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count dictionaries: %w", err)
-	}
-	rows, err := q.Order(ent.Asc(dict.FieldID)).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list dictionaries: %w", err)
-	}
-	out := make([]dictDTO, len(rows))
-	for i, d := range rows {
-		out[i] = s.toDictDTO(d)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, q.Order(ent.Asc(dict.FieldID)), page, size, "dictionaries", s.toDictDTO)
 }
 
 // loadDict loads a dictionary by id (404 otherwise), with its items when
@@ -188,7 +175,7 @@ func (s *Service) loadDict(ctx context.Context, id int64, items bool) (*ent.Dict
 
 // getDict answers one dictionary with its items.
 func (s *Service) getDict(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -235,7 +222,7 @@ func (b *dictBody) check() error {
 // createDict adds a dictionary of the administrator's.
 func (s *Service) createDict(c echo.Context) error {
 	var b dictBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != 0 {
@@ -262,7 +249,7 @@ func (s *Service) createDict(c echo.Context) error {
 // the path).
 func (s *Service) updateDict(c echo.Context) error {
 	var b dictBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	id, err := bodyOrPathID(c, int64(b.ID))
@@ -306,7 +293,7 @@ func (s *Service) dictTypeFree(ctx context.Context, typ string, self int64) erro
 
 // deleteDict removes an administrator's dictionary with its items.
 func (s *Service) deleteDict(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -342,7 +329,7 @@ func bodyOrPathID(c echo.Context, body int64) (int64, error) {
 		}
 		return body, nil
 	}
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return 0, err
 	}

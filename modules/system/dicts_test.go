@@ -227,7 +227,7 @@ func TestDictValidation(t *testing.T) {
 		{"select without a type", http.MethodPost, "/api/sysdictitem/selectSysDictItemList", map[string]any{}, 400,
 			DictTypeParamRequired},
 		{"select with an unknown field", http.MethodPost, "/api/sysdictitem/selectSysDictItemList",
-			map[string]any{"dictType": "taken", "lang": "zh"}, 400, fmt.Sprintf(FieldUnknownInBody, "lang")},
+			map[string]any{"dictType": "taken", "lang": "zh"}, 400, fmt.Sprintf(msg.UnknownBodyField, "lang")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

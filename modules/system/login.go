@@ -55,7 +55,7 @@ type loginAnswer struct {
 // initial one or breaks the policy.
 func (s *Service) login(c echo.Context) error {
 	var b loginBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	b.Username = strings.TrimSpace(b.Username)
@@ -130,7 +130,7 @@ type passwordBody struct {
 func (s *Service) changePassword(c echo.Context) error {
 	v := viewer(c)
 	var b passwordBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	var cs checks

@@ -196,7 +196,7 @@ func TestWebMenuValidation(t *testing.T) {
 		{"create with id", http.MethodPut, "/api/system/menu/addMenu", webNode(0, "menu1", "标题", "id", 5), 400,
 			CreateWithID},
 		{"unknown field", http.MethodPut, "/api/system/menu/addMenu", webNode(0, "menu1", "标题", "path", "/p"), 400,
-			fmt.Sprintf(FieldUnknownInBody, "path")},
+			fmt.Sprintf(msg.UnknownBodyField, "path")},
 		{"edit without id", http.MethodPut, "/api/system/menu/updateMenu", webNode(0, "menu1", "标题"), 400,
 			msg.IDRequired},
 		{"edit of an app menu", http.MethodPut, "/api/system/menu/updateMenu", webNode(0, "menu1", "标题", "id", appMenu),

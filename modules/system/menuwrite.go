@@ -74,10 +74,10 @@ func (s *Service) addMenu(app bool) echo.HandlerFunc {
 func (s *Service) bindMenuForm(c echo.Context, app bool) (menuForm, menu.Terminal, error) {
 	if !app {
 		b := &webMenuBody{}
-		return b, menu.TerminalWeb, s.bind(c, b)
+		return b, menu.TerminalWeb, httpx.BindInto(c, s.maxBody, b)
 	}
 	b := &appMenuBody{}
-	if err := s.bind(c, b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, b); err != nil {
 		return nil, "", err
 	}
 	term, err := b.terminal()
@@ -117,7 +117,7 @@ func (s *Service) placeMenu(ctx context.Context, term menu.Terminal, parent int6
 func (s *Service) updateMenus(app bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		var raw json.RawMessage
-		if err := s.bind(c, &raw); err != nil {
+		if err := httpx.BindInto(c, s.maxBody, &raw); err != nil {
 			return err
 		}
 		raw = bytes.TrimSpace(raw)
@@ -217,7 +217,7 @@ func (s *Service) deleteMenu(app bool) echo.HandlerFunc {
 		terms = []menu.Terminal{menu.TerminalMini, menu.TerminalApp}
 	}
 	return func(c echo.Context) error {
-		id, err := pathID(c, "id")
+		id, err := httpx.PathID(c, "id")
 		if err != nil {
 			return err
 		}

@@ -117,11 +117,10 @@ func (s *Service) orgChildren(c echo.Context) error {
 
 // queryParentID reads parentId (0, the virtual root, when absent).
 func queryParentID(c echo.Context) (int64, error) {
-	text := strings.TrimSpace(c.QueryParam("parentId"))
-	if text == "" || text == "0" {
+	if strings.TrimSpace(c.QueryParam("parentId")) == "0" {
 		return 0, nil
 	}
-	return parseID(text, "parentId")
+	return httpx.QueryID(c, "parentId", false)
 }
 
 // orgDTOs lists the organisations matching where, in tree order, each
@@ -216,7 +215,7 @@ type orgDetail struct {
 // orgByID is GET /api/system/cscpOrgs/{id}.
 func (s *Service) orgByID(c echo.Context) error {
 	v := viewer(c)
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -297,7 +296,7 @@ func (s *Service) orgTreeUnder(c echo.Context) error {
 // userId).
 func (s *Service) orgOfUser(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", false)
+	id, err := httpx.QueryID(c, "userId", false)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ type orgSave struct {
 func (s *Service) saveOrgs(c echo.Context) error {
 	v := viewer(c)
 	var b orgSave
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if len(b.Orgs) == 0 {

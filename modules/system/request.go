@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -47,32 +46,6 @@ func viewer(c echo.Context) *auth.Viewer {
 	return v
 }
 
-// bind decodes the JSON body into dst, refusing keys dst does not declare,
-// trailing data and bodies over the configured limit. An empty body
-// leaves dst as it is.
-func (s *Service) bind(c echo.Context, dst any) error {
-	req := c.Request()
-	if ct := req.Header.Get(echo.HeaderContentType); ct != "" && !strings.Contains(ct, "json") {
-		return httpx.ErrNotJSONType
-	}
-	limit := s.app.Config().MaxBodyBytes
-	if limit <= 0 {
-		limit = httpx.DefaultMaxBody
-	}
-	dec := json.NewDecoder(http.MaxBytesReader(c.Response(), req.Body, limit))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		return bodyError(err)
-	}
-	if dec.More() {
-		return httpx.ErrBadJSON.Wrap(errors.New("trailing data"))
-	}
-	return nil
-}
-
 // bodyError turns a decoding error into the 4xx it answers with.
 func bodyError(err error) error {
 	var mbe *http.MaxBytesError
@@ -81,62 +54,13 @@ func bodyError(err error) error {
 	}
 	const unknown = "json: unknown field "
 	if text := err.Error(); strings.HasPrefix(text, unknown) {
-		name := strings.Trim(strings.TrimPrefix(text, unknown), `"`)
-		return httpx.BadRequest(fmt.Sprintf(FieldUnknownInBody, name)).Wrap(err)
+		return httpx.UnknownFields(strings.Trim(strings.TrimPrefix(text, unknown), `"`)).Wrap(err)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		return invalid(schema.FieldError{Field: te.Field, Message: fmt.Sprintf(msg.FieldBadFormat, te.Field)})
 	}
 	return httpx.ErrBadJSON.Wrap(err)
-}
-
-// pathID reads a positive id path parameter (400 otherwise).
-func pathID(c echo.Context, name string) (int64, error) {
-	return parseID(c.Param(name), name)
-}
-
-// queryID reads a positive id query parameter; required says whether it
-// may be absent (0).
-func queryID(c echo.Context, name string, required bool) (int64, error) {
-	text := strings.TrimSpace(c.QueryParam(name))
-	if text == "" {
-		if required {
-			return 0, httpx.BadRequest(fmt.Sprintf(ParamRequired, name))
-		}
-		return 0, nil
-	}
-	return parseID(text, name)
-}
-
-func parseID(text, name string) (int64, error) {
-	id, err := strconv.ParseInt(strings.TrimSpace(text), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, httpx.BadRequest(fmt.Sprintf(msg.BadParam, name))
-	}
-	return id, nil
-}
-
-// paging reads page (zero-based) and size (default 10, at most 1000).
-func paging(c echo.Context) (page, size int, err error) {
-	page, size = 0, 10
-	if t := strings.TrimSpace(c.QueryParam("page")); t != "" {
-		if page, err = strconv.Atoi(t); err != nil || page < 0 {
-			return 0, 0, httpx.BadRequest(fmt.Sprintf(msg.BadParam, "page"))
-		}
-	}
-	if t := strings.TrimSpace(c.QueryParam("size")); t != "" {
-		if size, err = strconv.Atoi(t); err != nil || size < 1 {
-			return 0, 0, httpx.BadRequest(fmt.Sprintf(msg.BadParam, "size"))
-		}
-		if size > 1000 {
-			return 0, 0, httpx.BadRequest(msg.QuerySizeTooLarge)
-		}
-	}
-	if page > 1_000_000 {
-		return 0, 0, httpx.BadRequest(fmt.Sprintf(msg.BadParam, "page"))
-	}
-	return page, size, nil
 }
 
 // likeParam reads a text filter, trimmed, refusing one longer than max.
@@ -182,7 +106,7 @@ func formFields(c echo.Context, allowed ...string) (map[string]string, error) {
 			return nil
 		}
 		if !slices.Contains(allowed, k) {
-			return httpx.BadRequest(fmt.Sprintf(FieldUnknownInBody, k))
+			return httpx.UnknownFields(k)
 		}
 		if old, ok := out[k]; ok && old != "" && v != "" {
 			v = old + "," + v

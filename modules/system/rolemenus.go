@@ -210,9 +210,9 @@ func (s *Service) roleAndTerminal(c echo.Context, f map[string]string, app bool)
 	if text == "" {
 		return nil, "", invalid(schema.FieldError{Field: "roles", Message: RoleRequired})
 	}
-	id, err := parseID(text, "roles")
+	id, err := httpx.ParseID(text)
 	if err != nil {
-		return nil, "", err
+		return nil, "", httpx.BadParam("roles")
 	}
 	r, err := s.tenantRole(c.Request().Context(), viewer(c).TenantID, id)
 	return r, term, err

@@ -95,7 +95,7 @@ func (s *Service) listRoles(c echo.Context) error {
 	if err := onlyParams(c, "page", "size", "name", "nameLike", "name.contains"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -109,20 +109,7 @@ func (s *Service) listRoles(c echo.Context) error {
 			q = q.Where(role.NameContains(text))
 		}
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count roles: %w", err)
-	}
-	rows, err := q.Order(ent.Asc(role.FieldID)).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list roles: %w", err)
-	}
-	out := make([]roleDTO, len(rows))
-	for i, r := range rows {
-		out[i] = toRoleDTO(r)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, q.Order(ent.Asc(role.FieldID)), page, size, "roles", toRoleDTO)
 }
 
 // tenantRole loads a role of the viewer's tenant; any other id is a 404.
@@ -139,7 +126,7 @@ func (s *Service) tenantRole(ctx context.Context, tenantID, id int64) (*ent.Role
 
 // roleFromPath loads the role the :id path parameter names.
 func (s *Service) roleFromPath(c echo.Context) (*ent.Role, error) {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +159,7 @@ func (s *Service) roleUserCount(c echo.Context) error {
 // id; the editor then saves its menus per terminal.
 func (s *Service) createRole(c echo.Context) error {
 	var b roleBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != nil && *b.ID != 0 {
@@ -206,7 +193,7 @@ func (s *Service) createRole(c echo.Context) error {
 // updateRole changes a role of the viewer's tenant (the id is in the body).
 func (s *Service) updateRole(c echo.Context) error {
 	var b roleBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID == nil || *b.ID <= 0 {

@@ -155,7 +155,7 @@ func TestRoleValidation(t *testing.T) {
 		{"name taken", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": "已存在", "icon": "i"},
 			400, RoleNameTaken},
 		{"unknown field", http.MethodPost, "/api/system/cscpRoless",
-			map[string]any{"name": "甲", "icon": "i", "menus": "1"}, 400, fmt.Sprintf(FieldUnknownInBody, "menus")},
+			map[string]any{"name": "甲", "icon": "i", "menus": "1"}, 400, fmt.Sprintf(msg.UnknownBodyField, "menus")},
 		{"create with id", http.MethodPost, "/api/system/cscpRoless",
 			map[string]any{"id": existing.ID, "name": "甲", "icon": "i"}, 400, CreateWithID},
 		{"update without id", http.MethodPut, "/api/system/cscpRoless", map[string]any{"name": "甲", "icon": "i"},
@@ -362,7 +362,7 @@ func TestRoleMenusPerTerminal(t *testing.T) {
 				TerminalTypeInvalid},
 			{"missing terminal", "/api/appMenu/queryByRoleId", map[string]any{"roles": rid}, TerminalTypeInvalid},
 			{"unknown field", "/api/system/menu/save", map[string]any{"roles": rid, "menus": "1", "x": 1},
-				fmt.Sprintf(FieldUnknownInBody, "x")},
+				fmt.Sprintf(msg.UnknownBodyField, "x")},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

@@ -46,6 +46,8 @@ type Service struct {
 	// tenantID is the default tenant: the one a login without a tenant
 	// code signs into.
 	tenantID int64
+	// maxBody limits a JSON request body (the engine's MaxBodyBytes).
+	maxBody int64
 	// routeIdx finds the route a request was served by, for the
 	// operation log.
 	routeIdx routeIndex
@@ -124,7 +126,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		return nil, fmt.Errorf("auth service: %w", err)
 	}
 	s := &Service{app: app, ent: client, drv: drv, auth: as, authz: enf, log: app.Logger(), now: opts.now,
-		tenantID: boot.TenantID}
+		tenantID: boot.TenantID, maxBody: app.Config().MaxBodyBytes}
 	routes := s.routes()
 	for _, r := range routes {
 		if !r.Public && r.Code != auth.SignedIn {

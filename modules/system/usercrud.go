@@ -75,7 +75,7 @@ func (s *Service) createUser(c echo.Context) error {
 // userForm binds and normalises the admin user form.
 func (s *Service) userForm(c echo.Context) (*userInput, error) {
 	var raw userInput
-	if err := s.bind(c, &raw); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &raw); err != nil {
 		return nil, err
 	}
 	in := raw.flat()
@@ -240,7 +240,7 @@ func (s *Service) guardPrivileged(v *auth.Viewer, target *ent.User) error {
 // roles, memberships and work-group places go with it; its log rows stay.
 func (s *Service) deleteUser(c echo.Context) error {
 	v := viewer(c)
-	id, err := pathID(c, "userId")
+	id, err := httpx.PathID(c, "userId")
 	if err != nil {
 		return err
 	}

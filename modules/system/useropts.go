@@ -10,6 +10,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/predicate"
@@ -69,7 +70,7 @@ func (s *Service) userByName(c echo.Context) error {
 		name = strings.TrimSpace(c.QueryParam("userName"))
 	}
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "username"))
 	}
 	u, err := s.ent.User.Query().Where(user.Username(name), userReach(v)).WithOrg().Only(c.Request().Context())
 	if ent.IsNotFound(err) {
@@ -93,7 +94,7 @@ type rolesBody struct {
 func (s *Service) usersByRoles(c echo.Context) error {
 	v := viewer(c)
 	var b rolesBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	ids := uniqueIDs(append(b.RoleIDs, b.Roles...))
@@ -122,7 +123,7 @@ func (s *Service) userOptionsLike(c echo.Context) error { return s.listUsers(c, 
 func (s *Service) tenantUsers(c echo.Context) error {
 	v := viewer(c)
 	ps := []predicate.User{userReach(v)}
-	orgID, err := queryID(c, "orgId", false)
+	orgID, err := httpx.QueryID(c, "orgId", false)
 	if err != nil {
 		return err
 	}

@@ -200,7 +200,7 @@ func toUserDTOList(u *ent.User) any { return toUserDTO(u, false) }
 // filters named with suffix, each row converted by conv.
 func (s *Service) listUsers(c echo.Context, suffix string, conv func(*ent.User) any) error {
 	v := viewer(c)
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -216,20 +216,7 @@ func (s *Service) listUsers(c echo.Context, suffix string, conv func(*ent.User) 
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	total, err := s.ent.User.Query().Where(ps...).Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count users: %w", err)
-	}
-	rows, err := s.userQuery(ps...).Order(order...).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list users: %w", err)
-	}
-	out := make([]any, len(rows))
-	for i, u := range rows {
-		out[i] = conv(u)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, s.userQuery(ps...).Order(order...), page, size, "users", conv)
 }
 
 // currentUser is the signed-in user's own profile.
@@ -245,7 +232,7 @@ func (s *Service) currentUser(c echo.Context) error {
 // userByID is GET /api/system/cscpUserDetailsByUserId?userId=.
 func (s *Service) userByID(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", true)
+	id, err := httpx.QueryID(c, "userId", true)
 	if err != nil {
 		return err
 	}
@@ -270,7 +257,7 @@ type userOrgDTO struct {
 // user belongs to, the primary one flagged.
 func (s *Service) userOrgs(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", true)
+	id, err := httpx.QueryID(c, "userId", true)
 	if err != nil {
 		return err
 	}
@@ -301,7 +288,7 @@ func (s *Service) usernameExists(c echo.Context) error {
 	v := viewer(c)
 	name := strings.TrimSpace(c.QueryParam("username"))
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "username"))
 	}
 	n, err := s.ent.User.Query().Where(user.TenantID(v.TenantID), user.Username(name)).Exist(c.Request().Context())
 	if err != nil {
@@ -317,14 +304,14 @@ func (s *Service) mobileExists(c echo.Context) error {
 	v := viewer(c)
 	mobile := strings.TrimSpace(c.QueryParam("mobile"))
 	if mobile == "" {
-		return httpx.BadRequest(fmt.Sprintf(ParamRequired, "mobile"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "mobile"))
 	}
-	self, err := queryID(c, "userId", false)
+	self, err := httpx.QueryID(c, "userId", false)
 	if err != nil {
 		return err
 	}
 	if self == 0 {
-		if self, err = queryID(c, "id", false); err != nil {
+		if self, err = httpx.QueryID(c, "id", false); err != nil {
 			return err
 		}
 	}

@@ -157,7 +157,7 @@ func TestUserValidation(t *testing.T) {
 	})
 	t.Run("unknown field", func(t *testing.T) {
 		status, env := call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpUserDetails", with(base, "isAdmin", true))
-		if status != 400 || env["msg"] != fmt.Sprintf(FieldUnknownInBody, "isAdmin") {
+		if status != 400 || env["msg"] != fmt.Sprintf(msg.UnknownBodyField, "isAdmin") {
 			t.Errorf("= %d %v", status, env)
 		}
 	})

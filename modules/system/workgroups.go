@@ -87,7 +87,7 @@ func (s *Service) listWorkGroups(c echo.Context) error {
 	if err := onlyParams(c, "groupName", "description", "page", "size"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -110,20 +110,7 @@ func (s *Service) listWorkGroups(c echo.Context) error {
 	if len(or) > 0 {
 		q = q.Where(workgroup.Or(or...))
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count work groups: %w", err)
-	}
-	rows, err := q.Order(ent.Asc(workgroup.FieldID)).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list work groups: %w", err)
-	}
-	out := make([]workGroupDTO, len(rows))
-	for i, g := range rows {
-		out[i] = toWorkGroupDTO(g)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, q.Order(ent.Asc(workgroup.FieldID)), page, size, "work groups", toWorkGroupDTO)
 }
 
 // reachableWorkGroup loads a work group v reaches, with its members (404
@@ -142,7 +129,7 @@ func (s *Service) reachableWorkGroup(ctx context.Context, v *auth.Viewer, id int
 
 // getWorkGroup answers one work group with its members.
 func (s *Service) getWorkGroup(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -240,7 +227,7 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 // POSTs when it has none, specification §4).
 func (s *Service) createWorkGroup(c echo.Context) error {
 	var b workGroupBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != 0 {
@@ -253,7 +240,7 @@ func (s *Service) createWorkGroup(c echo.Context) error {
 // its id (PUT).
 func (s *Service) updateWorkGroup(c echo.Context) error {
 	var b workGroupBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID == 0 {
@@ -326,7 +313,7 @@ func (s *Service) saveWorkGroup(c echo.Context, b *workGroupBody) error {
 // deleteWorkGroup removes a work group the viewer reaches with its member
 // and organisation links.
 func (s *Service) deleteWorkGroup(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}

@@ -118,7 +118,7 @@ func TestWorkGroupValidation(t *testing.T) {
 		{"member of another tenant", http.MethodPost, body("users", []int64{stranger.ID}),
 			fmt.Sprintf(WorkGroupUserOutOfScope, stranger.ID)},
 		{"organisation of another tenant", http.MethodPost, body("orgId", otherOrg.ID), WorkGroupOrgOutOfScope},
-		{"unknown field", http.MethodPost, body("leader", 1), fmt.Sprintf(FieldUnknownInBody, "leader")},
+		{"unknown field", http.MethodPost, body("leader", 1), fmt.Sprintf(msg.UnknownBodyField, "leader")},
 		{"create with id", http.MethodPost, body("id", 1), CreateWithID},
 		{"update without id", http.MethodPut, body(), msg.IDRequired},
 		{"members not ids", http.MethodPost, body("userDetail", nil, "users", "x"), msg.BadJSON},
