@@ -54,6 +54,7 @@ type App struct {
 // cfg.SkipMigrate) and builds the HTTP server. Schema files with problems
 // are logged with file:line and left out; the rest are served.
 func New(cfg config.Config) (*App, error) {
+	started := time.Now()
 	a := &App{cfg: cfg, log: cfg.Logger}
 	a.ctx, a.stop = context.WithCancel(context.Background())
 	if a.log == nil {
@@ -73,17 +74,20 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	a.store = st
+	opened := time.Now()
 	a.markLoaded()
 	set, errs := a.load()
 	a.logLoadErrors(errs)
+	loaded := time.Now()
+	var migrated []string
 	if !cfg.SkipMigrate {
-		for _, m := range set.Modules {
-			if err := st.Migrate(ctx, m, false); err != nil {
-				st.Close()
-				return nil, fmt.Errorf("migrate %s: %w", m.Name, err)
-			}
+		if migrated, err = st.MigrateChanged(ctx, set.Modules); err != nil {
+			st.Close()
+			return nil, err
 		}
 	}
+	a.log.Info("start-up", "openStoreMs", opened.Sub(started).Milliseconds(), "loadSchemasMs", loaded.Sub(opened).Milliseconds(),
+		"migrateMs", time.Since(loaded).Milliseconds(), "modules", len(set.Modules), "migrated", len(migrated))
 	a.crud = crud.New(crud.Options{Store: st, Authorizer: appAuthorizer{a}, Logger: a.log, MaxBody: cfg.MaxBodyBytes})
 	a.crud.Swap(set)
 	a.metrics = httpx.NewMetrics()
@@ -131,7 +135,7 @@ func (a *App) buildServer() {
 	e.HTTPErrorHandler = httpx.ErrorHandler(a.log)
 	e.IPExtractor = ipExtractor(a.cfg.TrustedProxies)
 	e.Pre(httpx.MethodOverride())
-	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Recover(a.log))
+	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Compress(), httpx.Recover(a.log))
 	a.echo = e
 	a.AddRoutes("", a.systemRoutes()...)
 	e.Any("/*", a.fallback)
@@ -196,6 +200,11 @@ func (a *App) Serve(ctx context.Context) error {
 	a.log.Info("listening", "addr", ln.Addr().String(), "console", a.console.Built())
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
+	if a.cfg.PprofAddr != "" {
+		if err := servePprof(watchCtx, a.cfg.PprofAddr, a.log); err != nil {
+			return err
+		}
+	}
 	if a.cfg.SchemasDir != "" {
 		go a.Watch(watchCtx)
 	}

@@ -54,6 +54,14 @@ type Config struct {
 	LogLevel slog.Level
 	// LogFormat is "json" or "text".
 	LogFormat string
+	// MetricsToken, when set, lets a scraper from anywhere read /metrics
+	// with "Authorization: Bearer <token>"; without it only a direct
+	// loopback caller may (XZ_METRICS_TOKEN, environment only).
+	MetricsToken string
+	// PprofAddr, when set, is a loopback address where Go's profiler
+	// (net/http/pprof) is served on a listener of its own, never on the
+	// public one (XZ_PPROF_ADDR).
+	PprofAddr string
 	// MaxBodyBytes limits a JSON request body.
 	MaxBodyBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
@@ -114,6 +122,7 @@ func DefaultDBURL(dataDir string) string {
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
 	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL string
+	metricsToken, pprofAddr                                                               string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -138,6 +147,10 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.proxies, "trusted-proxies", env("XZ_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (XZ_TRUSTED_PROXIES)")
 	fs.StringVar(&r.tileURL, "map-tile-url", env("XZ_MAP_TILE_URL", ""), "map tile URL template with {z}/{x}/{y}; default none, a plain grid (XZ_MAP_TILE_URL)")
 	fs.StringVar(&r.geocoderURL, "map-geocoder-url", env("XZ_MAP_GEOCODER_URL", ""), "map place search URL template with {q}; default none (XZ_MAP_GEOCODER_URL)")
+	// The scrape token is read from the environment only: a flag would show
+	// it to anyone who can list processes.
+	r.metricsToken = env("XZ_METRICS_TOKEN", "")
+	fs.StringVar(&r.pprofAddr, "pprof-addr", env("XZ_PPROF_ADDR", ""), "loopback address for Go's profiler, e.g. 127.0.0.1:6060; default off (XZ_PPROF_ADDR)")
 	return func() (Config, error) { return r.finish() }
 }
 
@@ -201,6 +214,10 @@ func (r raw) finish() (Config, error) {
 		c.TrustedProxies = append(c.TrustedProxies, n)
 	}
 	c.MapTileURL, c.MapGeocoderURL = r.tileURL, r.geocoderURL
+	c.MetricsToken = r.metricsToken
+	if c.PprofAddr = r.pprofAddr; c.PprofAddr != "" && !loopbackAddr(c.PprofAddr) {
+		errs = append(errs, fmt.Errorf("pprof-addr %q: want a loopback address such as 127.0.0.1:6060", c.PprofAddr))
+	}
 	if c.MapTileURL != "" && !strings.Contains(c.MapTileURL, "{z}") {
 		errs = append(errs, fmt.Errorf("map-tile-url %q: want a template with {z}, {x} and {y}", c.MapTileURL))
 	}
@@ -244,4 +261,17 @@ func (c Config) NewLogger(w io.Writer) *slog.Logger {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// loopbackAddr reports whether host:port names a loopback host.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -113,6 +113,8 @@ func TestLoadErrors(t *testing.T) {
 		{"empty addr", []string{"--addr="}, nil, "addr: empty"},
 		{"tile url without {z}", nil, map[string]string{"XZ_MAP_TILE_URL": "https://tiles.example/"}, "map-tile-url"},
 		{"geocoder url without {q}", []string{"--map-geocoder-url", "https://geo.example/"}, nil, "map-geocoder-url"},
+		{"profiler on a public address", []string{"--pprof-addr", "0.0.0.0:6060"}, nil, "pprof-addr"},
+		{"profiler on a named host", nil, map[string]string{"XZ_PPROF_ADDR": "example.org:6060"}, "pprof-addr"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,5 +171,18 @@ func TestNewLogger(t *testing.T) {
 	log.Warn("shown", "k", 1)
 	if strings.Contains(b.String(), "hidden") || !strings.Contains(b.String(), `"msg":"shown"`) {
 		t.Errorf("log output = %q", b.String())
+	}
+}
+
+func TestLoopbackOnlySettings(t *testing.T) {
+	c, err := Load([]string{"--pprof-addr", "127.0.0.1:6060"}, envOf(map[string]string{"XZ_METRICS_TOKEN": " scrape-1 "}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PprofAddr != "127.0.0.1:6060" || c.MetricsToken != "scrape-1" {
+		t.Errorf("PprofAddr, MetricsToken = %q, %q", c.PprofAddr, c.MetricsToken)
+	}
+	if _, err := Load([]string{"--metrics-token", "x"}, envOf(nil)); err == nil {
+		t.Error("the metrics token is accepted as a flag; want the environment only")
 	}
 }

@@ -140,6 +140,7 @@ func match(m *schema.Module, method, rest string) (*op, int64, error) {
 
 // serve runs the operation the request names on module m.
 func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, rest string) error {
+	httpx.SetRouteGroup(c, strings.TrimSuffix(m.API, "/"))
 	o, id, err := match(m, c.Request().Method, rest)
 	if err != nil {
 		httpx.SetRoute(c, strings.TrimSuffix(m.API, "/")+"/*")

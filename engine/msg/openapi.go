@@ -4,6 +4,8 @@ package msg
 const (
 	// APISuccess describes a successful answer.
 	APISuccess = "成功"
+	// APIError describes an error answer.
+	APIError = "错误"
 	// APICodeSuccess describes the envelope's code on success.
 	APICodeSuccess = "0 是成功"
 	// APICodeStatus describes the envelope's code of an error.

@@ -6,8 +6,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"io"
 	"log"
@@ -64,12 +62,5 @@ func build() ([]byte, error) {
 		routes = append(routes, openapi.Route{Method: r.Method, Path: r.Path, Code: r.Code, Name: r.Name, Public: r.Public})
 	}
 	doc := openapi.Document(openapi.Info{Title: "乡治 Xiangzhi API", Version: "1"}, routes, app.Modules())
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return openapi.Encode(doc)
 }
