@@ -144,6 +144,11 @@ func (a *App) buildServer() {
 // Handler is the whole server as an http.Handler (for httptest).
 func (a *App) Handler() http.Handler { return a.echo }
 
+// Echo is the echo server, for what the route table cannot say (a
+// websocket's handshake). Authorization, labels and the operation log go
+// through the System, never through middleware added here.
+func (a *App) Echo() *echo.Echo { return a.echo }
+
 // Store is the module record store.
 func (a *App) Store() *store.Store { return a.store }
 

@@ -135,7 +135,20 @@ func TestNoSystemRefusesModuleRoutes(t *testing.T) {
 	if err := a.Serve(ctx); err == nil || !strings.Contains(err.Error(), "no system") {
 		t.Errorf("Serve without a system = %v, want a refusal", err)
 	}
-	apitest.NewSystem(t, a)
+	if a.System() != nil {
+		t.Errorf("System() = %v before RegisterSystem, want nil", a.System())
+	}
+	c := a.Echo().NewContext(httptest.NewRequest("GET", "/", nil), httptest.NewRecorder())
+	if _, err := a.Authorize(c, "test.guarded"); err == nil {
+		t.Error("Authorize without a system allowed the code")
+	}
+	sys := apitest.NewSystem(t, a)
+	if a.System() != sys {
+		t.Errorf("System() = %v, want the registered one", a.System())
+	}
+	if sc, err := a.Authorize(c, "test.guarded"); err != nil || sc.TenantID != 1 || engine.ScopeOf(c) != sc {
+		t.Errorf("Authorize = %+v, %v; ScopeOf = %+v", sc, err, engine.ScopeOf(c))
+	}
 	if err := a.RegisterSystem(&apitest.System{}); !errors.Is(err, engine.ErrSystemRegistered) {
 		t.Errorf("second RegisterSystem = %v, want ErrSystemRegistered", err)
 	}

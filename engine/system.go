@@ -62,6 +62,18 @@ func (a *App) RegisterSystem(sys System) error {
 	return nil
 }
 
+// System is the registered System, nil before RegisterSystem: for a
+// hand-written part that needs more of system administration than the
+// engine does, through an interface of its own.
+func (a *App) System() System { return a.currentSystem() }
+
+// Authorize asks the registered System whether the request may use code
+// and answers its data scope (503 while none is registered): for
+// hand-written handlers whose code depends on the request.
+func (a *App) Authorize(c echo.Context, code string) (store.Scope, error) {
+	return appAuthorizer{a}.Authorize(c, code)
+}
+
 // currentSystem is the registered System, or nil.
 func (a *App) currentSystem() System {
 	if b := a.system.Load(); b != nil {
