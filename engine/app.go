@@ -190,7 +190,7 @@ func (a *App) Migrate(ctx context.Context, drop bool) error {
 // for changes.
 func (a *App) Serve(ctx context.Context) error {
 	if a.currentSystem() == nil {
-		return errors.New("serve: no system registered (modules.Register registers system administration)")
+		return errors.New("serve: no system registered (see App.RegisterSystem)")
 	}
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
