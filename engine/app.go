@@ -22,6 +22,7 @@ import (
 
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/crud"
+	"xiangzhi/engine/files"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
@@ -96,6 +97,7 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("register db metrics: %w", err)
 	}
 	a.console = httpx.NewConsole(cfg.ConsoleFS)
+	a.console.Allow(consoleOrigins(cfg))
 	a.buildServer()
 	for _, m := range set.Modules {
 		a.log.Info("module loaded", "name", m.Name, "api", m.API, "table", m.TableName())
@@ -155,8 +157,22 @@ func (a *App) Store() *store.Store { return a.store }
 // Modules is the schema set being served now.
 func (a *App) Modules() *schema.Set { return a.crud.Set() }
 
+// BeforeWrite makes fn run inside the transaction of every op write of the
+// module named module, whichever route writes (store.HookFunc); several
+// hooks run in registration order.
+func (a *App) BeforeWrite(module string, op store.Op, fn store.HookFunc) {
+	a.store.BeforeWrite(module, op, fn)
+}
+
+// AfterCommit makes fn run once after every committed op write of the
+// module named module (store.HookFunc), never after a rollback.
+func (a *App) AfterCommit(module string, op store.Op, fn store.HookFunc) {
+	a.store.AfterCommit(module, op, fn)
+}
+
 // OnTransition makes fn run after every status action of the module named
-// module, whichever route runs it (crud.AfterTransition).
+// module, whichever route runs it (crud.AfterTransition, an AfterCommit
+// hook of store.OpTransition).
 func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
 
 // Transition runs a status action and the module's AfterTransition hook:
@@ -254,4 +270,24 @@ func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
 		opts = append(opts, echo.TrustIPRange(n))
 	}
 	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// consoleOrigins are the origins the console's pages load from besides
+// their own: the map tiles and place search of the configuration, and an
+// S3 store whose signed links show pictures and play video.
+func consoleOrigins(cfg config.Config) httpx.Origins {
+	o := httpx.Origins{Images: []string{httpx.OriginOf(cfg.MapTileURL)}, Connect: []string{httpx.OriginOf(cfg.MapGeocoderURL)}}
+	if fs, err := files.SettingsFromEnv(os.Getenv, cfg.DataDir); err == nil && fs.Backend == files.BackendS3 {
+		store := fs.S3.Endpoint
+		if httpx.OriginOf(store) == "" && store != "" {
+			scheme := "http://"
+			if fs.S3.UseSSL {
+				scheme = "https://"
+			}
+			store = scheme + store
+		}
+		origin := httpx.OriginOf(store)
+		o.Images, o.Media = append(o.Images, origin), append(o.Media, origin)
+	}
+	return o
 }

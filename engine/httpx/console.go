@@ -32,12 +32,13 @@ type Console struct {
 	fsys     fs.FS
 	index    []byte
 	notBuilt []byte
+	csp      string
 }
 
 // NewConsole serves fsys (the console's dist folder, index.html at its
 // root). A nil fsys serves only the not-built page.
 func NewConsole(fsys fs.FS) *Console {
-	c := &Console{fsys: fsys, notBuilt: notBuiltPage()}
+	c := &Console{fsys: fsys, notBuilt: notBuiltPage(), csp: ContentSecurityPolicy(Origins{})}
 	if fsys != nil {
 		if b, err := fs.ReadFile(fsys, "index.html"); err == nil {
 			c.index = b
@@ -45,6 +46,9 @@ func NewConsole(fsys fs.FS) *Console {
 	}
 	return c
 }
+
+// Allow widens the pages' Content-Security-Policy to the given origins.
+func (cs *Console) Allow(o Origins) { cs.csp = ContentSecurityPolicy(o) }
 
 // Built reports whether the console has an index.html.
 func (cs *Console) Built() bool { return cs.index != nil }
@@ -56,6 +60,12 @@ func (cs *Console) Serve(c echo.Context) error {
 		return ErrRouteNotFound
 	}
 	SetRoute(c, "console")
+	h := c.Response().Header()
+	h.Set("Content-Security-Policy", cs.csp)
+	h.Set("Referrer-Policy", referrerPolicy)
+	h.Set("Permissions-Policy", permissionsPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
 	name := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
 	if name != "" && name != "index.html" && cs.fsys != nil && cs.serveFile(c, name) {
 		return nil

@@ -97,6 +97,7 @@ type Store struct {
 	metas    metaCache  // what the store derives from each module
 
 	migrateMu sync.Mutex // the shared tables are migrated with every module
+	hooks     hookTable  // write hooks by module (hooks.go)
 
 	// orgPaths, when given to Open, places a record in an organisation
 	// other than the viewer's own (a record's orgId); without it a record
@@ -124,5 +125,6 @@ func (s *Store) Dialect() string { return s.dialect }
 // The store's operations, one file each beside this one: Open, Close and
 // Ping (open.go); Migrate and Plan (migrate.go); List and Each (list.go);
 // Get and History (get.go); Create and CreateMany (write.go); Update and
-// Delete (update.go); Transition (status.go); Stats (stats.go). The design —
+// Delete (update.go); Transition (status.go); Stats (stats.go); the write
+// hooks every write runs (hooks.go, hooktx.go). The design —
 // indexes, exact cached totals, the gram search index — is docs/store.md.

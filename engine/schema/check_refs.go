@@ -9,6 +9,13 @@ import (
 	"xiangzhi/engine/msg"
 )
 
+// checkContext is what the checks know beyond one module file.
+type checkContext struct {
+	dicts        map[string]*Dict // nil: dictionaries unknown, dict: is not checked
+	groups       map[string]bool  // nil: no _menus.yaml, group: is not checked
+	modulesKnown bool             // the modules are the whole tree: a ref to another module is an error
+}
+
 // builtinDisplays are the fields a reference to a system entity may display.
 var builtinDisplays = map[string][]string{
 	RefUser: {"name", "username", "mobile", "email"},

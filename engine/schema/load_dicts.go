@@ -7,13 +7,6 @@ import (
 	"xiangzhi/engine/msg"
 )
 
-// checkContext is what the checks know beyond one module file.
-type checkContext struct {
-	dicts        map[string]*Dict // nil: dictionaries unknown, dict: is not checked
-	groups       map[string]bool  // nil: no _menus.yaml, group: is not checked
-	modulesKnown bool             // the modules are the whole tree: a ref to another module is an error
-}
-
 // parseDicts reads _dicts.yaml. Item values are kept as the text written
 // ("01" stays "01"): dictionary values are strings. A dictionary with a
 // problem is reported and left out; the others load.

@@ -1,7 +1,5 @@
 package schema
 
-import "strings"
-
 // ListSpec is the list page of a module as the console draws it: the
 // columns, the filter bar, the default sort, the page size and the workflow.
 type ListSpec struct {
@@ -138,11 +136,4 @@ func (s *Set) DisplayField(f *Field) string {
 		}
 	}
 	return "id"
-}
-
-// SortParts splits a sort string "field,desc" into the field and whether it
-// is descending.
-func SortParts(sort string) (field string, desc bool) {
-	field, dir, _ := strings.Cut(sort, ",")
-	return field, dir == "desc"
 }
