@@ -34,7 +34,7 @@ func subsidy(name string, seq int, gender string, extra string) string {
 func wantCode(a *testApp, code string) func(*testing.T, *httptest.ResponseRecorder) {
 	return func(t *testing.T, _ *httptest.ResponseRecorder) {
 		t.Helper()
-		if got := a.authz.last(); got != code {
+		if got := a.sys.LastCode(); got != code {
 			t.Errorf("permission code asked = %q, want %q", got, code)
 		}
 	}

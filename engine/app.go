@@ -37,7 +37,7 @@ type App struct {
 	crud    *crud.Dispatcher
 	metrics *httpx.Metrics
 	console *httpx.Console
-	authz   atomic.Pointer[authorizerBox]
+	system  atomic.Pointer[systemBox]
 
 	mu     sync.Mutex // guards routes and hooks
 	routes []Route
@@ -61,7 +61,6 @@ func New(cfg config.Config) (*App, error) {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
-	a.authz.Store(&authorizerBox{OpenAuthorizer{}})
 	if cfg.SchemasDir != "" {
 		if st, err := os.Stat(cfg.SchemasDir); err != nil || !st.IsDir() {
 			return nil, fmt.Errorf("schemas dir %q: not a directory", cfg.SchemasDir)
@@ -71,7 +70,7 @@ func New(cfg config.Config) (*App, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	st, err := store.Open(ctx, cfg.DBURL, cfg.DataDir)
+	st, err := store.Open(ctx, cfg.DBURL, cfg.DataDir, store.WithOrgPaths(a.OrgPath))
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -147,8 +146,9 @@ func (a *App) buildServer() {
 // Handler is the whole server as an http.Handler (for httptest).
 func (a *App) Handler() http.Handler { return a.echo }
 
-// Echo is the echo server, for hand-written parts that need more than
-// AddRoutes (a websocket, a group middleware).
+// Echo is the echo server, for what the route table cannot say (a
+// websocket's handshake). Authorization, labels and the operation log go
+// through the System, never through middleware added here.
 func (a *App) Echo() *echo.Echo { return a.echo }
 
 // Store is the module record store.
@@ -182,10 +182,6 @@ func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, 
 	return a.crud.Transition(ctx, m, sc, id, act, comment)
 }
 
-// SetSystemLabels installs what names users and organisations in the
-// module API's answers (crud.SystemLabels); system administration sets it.
-func (a *App) SetSystemLabels(fn crud.SystemLabels) { a.crud.SetSystemLabels(fn) }
-
 // Config is the configuration the app runs with.
 func (a *App) Config() config.Config { return a.cfg }
 
@@ -209,6 +205,9 @@ func (a *App) Migrate(ctx context.Context, drop bool) error {
 // ShutdownTimeout to finish). With a schemas directory it also watches it
 // for changes.
 func (a *App) Serve(ctx context.Context) error {
+	if a.currentSystem() == nil {
+		return errors.New("serve: no system registered (see App.RegisterSystem)")
+	}
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", a.cfg.Addr, err)

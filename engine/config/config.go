@@ -29,9 +29,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"xiangzhi/schemas"
-	"xiangzhi/ui"
 )
 
 // Config is the whole server configuration.
@@ -46,10 +43,12 @@ type Config struct {
 	// SchemasDir is a directory of module schemas that replaces the embedded
 	// tree and is watched for changes (hot reload). Empty means SchemasFS.
 	SchemasDir string
-	// SchemasFS is the schema tree used when SchemasDir is empty.
+	// SchemasFS is the schema tree used when SchemasDir is empty (main
+	// passes the tree embedded in the binary). Not a flag.
 	SchemasFS fs.FS
-	// ConsoleFS is the built console (index.html at its root); nil serves
-	// the not-built page.
+	// ConsoleFS is the built console (index.html at its root; main passes
+	// the one embedded in the binary); nil serves the not-built page. Not a
+	// flag.
 	ConsoleFS fs.FS
 	// LogLevel is the minimum level logged.
 	LogLevel slog.Level
@@ -99,15 +98,14 @@ const (
 	DefaultWatchInterval = 700 * time.Millisecond
 )
 
-// Default is the configuration with every default applied, serving the
-// embedded schema tree and console.
+// Default is the configuration with every default applied. It names no
+// schema tree and no console: the engine knows no product, so the caller
+// (main) hands in the embedded ones as SchemasFS and ConsoleFS.
 func Default() Config {
 	return Config{
 		Addr:            DefaultAddr,
 		DataDir:         DefaultDataDir,
 		DBURL:           DefaultDBURL(DefaultDataDir),
-		SchemasFS:       schemas.FS(),
-		ConsoleFS:       ui.Dist(),
 		LogLevel:        slog.LevelInfo,
 		LogFormat:       "json",
 		MaxBodyBytes:    DefaultMaxBody,

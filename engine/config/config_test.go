@@ -3,7 +3,6 @@ package config
 import (
 	"flag"
 	"io"
-	"io/fs"
 	"log/slog"
 	"strings"
 	"testing"
@@ -92,9 +91,6 @@ func TestLoad(t *testing.T) {
 			if diff := cmp.Diff(want, view(got)); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
 			}
-			if got.SchemasFS == nil {
-				t.Errorf("SchemasFS is nil, want the embedded tree")
-			}
 		})
 	}
 }
@@ -163,12 +159,6 @@ func TestParseSize(t *testing.T) {
 				t.Errorf("ParseSize(%q) = %d, %v; want %d, ok %v", tt.in, got, err, tt.want, tt.ok)
 			}
 		})
-	}
-}
-
-func TestEmbeddedSchemasHoldDictionaries(t *testing.T) {
-	if _, err := fs.Stat(Default().SchemasFS, "_dicts.yaml"); err != nil {
-		t.Errorf("embedded tree: %v", err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 )
 
@@ -275,7 +276,7 @@ func sharedParameters() map[string]any {
 func sharedResponses() map[string]any {
 	return map[string]any{
 		"Ok": envelopeResponse(nil),
-		"Error": map[string]any{"description": "错误", "content": map[string]any{"application/json": map[string]any{
+		"Error": map[string]any{"description": msg.APIError, "content": map[string]any{"application/json": map[string]any{
 			"schema": ref("schemas", "Error"),
 		}}},
 		"Xlsx": map[string]any{"description": "xlsx", "content": map[string]any{
@@ -309,7 +310,7 @@ func envelopeResponse(data any) map[string]any {
 			map[string]any{"type": "object", "properties": map[string]any{"data": data}},
 		}}
 	}
-	return map[string]any{"description": "成功", "content": map[string]any{"application/json": map[string]any{"schema": env}}}
+	return map[string]any{"description": msg.APISuccess, "content": map[string]any{"application/json": map[string]any{"schema": env}}}
 }
 
 func envelopeSchema() map[string]any {
@@ -317,7 +318,7 @@ func envelopeSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "0 是成功"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeSuccess},
 			"msg":  map[string]any{"type": "string"},
 			"data": map[string]any{},
 		},
@@ -329,8 +330,8 @@ func errorSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "HTTP 状态码"},
-			"msg":  map[string]any{"type": "string", "description": "给人看的中文说明"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeStatus},
+			"msg":  map[string]any{"type": "string", "description": msg.APIMsg},
 			"errors": map[string]any{"type": "array", "items": map[string]any{
 				"type": "object",
 				"properties": map[string]any{

@@ -99,12 +99,22 @@ type Store struct {
 	migrateMu sync.Mutex // the shared tables are migrated with every module
 	hooks     hookTable  // write hooks by module (hooks.go)
 
-	// OrgResolver, when set, gives the materialised path of an organisation
-	// so that Create and Update can place a record in an organisation other
-	// than the viewer's own (a record's orgId). Without it a record always
-	// takes the viewer's organisation. The auth layer sets it.
-	OrgResolver func(ctx context.Context, tenantID, orgID int64) (path string, err error)
+	// orgPaths, when given to Open, places a record in an organisation
+	// other than the viewer's own (a record's orgId); without it a record
+	// always takes the viewer's organisation.
+	orgPaths OrgPaths
 }
+
+// OrgPaths gives the materialised path of an organisation of a tenant.
+type OrgPaths func(ctx context.Context, tenantID, orgID int64) (path string, err error)
+
+// Option configures Open.
+type Option func(*Store)
+
+// WithOrgPaths lets Create and Update place a record in an organisation
+// other than the viewer's own, within the viewer's scope, by the paths fn
+// gives (the engine passes the registered system's).
+func WithOrgPaths(fn OrgPaths) Option { return func(s *Store) { s.orgPaths = fn } }
 
 // DB is the underlying database handle.
 func (s *Store) DB() *sql.DB { return s.db }

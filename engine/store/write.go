@@ -35,7 +35,7 @@ type placement struct {
 }
 
 // Create inserts a record in the viewer's organisation (or in the one its
-// orgId names, through OrgResolver, when the scope reaches it), with its
+// orgId names, through the OrgPaths given to Open, when the scope reaches it), with its
 // children, the status at its initial value and version 1, and returns it
 // as Get would. The module's write hooks run around it (hooks.go).
 func (s *Store) Create(ctx context.Context, m *schema.Module, sc Scope, rec Record) (Record, error) {
@@ -236,10 +236,10 @@ func (s *Store) place(ctx context.Context, sc Scope, v any) (*placement, error) 
 	if id == sc.OrgID {
 		return &placement{sc.OrgID, sc.OrgPath}, nil
 	}
-	if s.OrgResolver == nil || sc.Mode != ScopeAll && sc.Mode != ScopeSubtree {
+	if s.orgPaths == nil || sc.Mode != ScopeAll && sc.Mode != ScopeSubtree {
 		return nil, ErrOutOfScope
 	}
-	path, err := s.OrgResolver(ctx, sc.TenantID, id)
+	path, err := s.orgPaths(ctx, sc.TenantID, id)
 	if err != nil {
 		return nil, fmt.Errorf("resolve organisation %d: %w", id, err)
 	}

@@ -25,7 +25,7 @@ func Module(app *engine.App, name string) (*schema.Module, error) {
 	if m := app.Modules().Module(name); m != nil {
 		return m, nil
 	}
-	return nil, httpx.NewError(http.StatusServiceUnavailable, fmt.Sprintf(msg.HookModuleMissing, name))
+	return nil, httpx.NewError(http.StatusServiceUnavailable, fmt.Sprintf(ModuleMissing, name))
 }
 
 // Body reads the JSON object of the request (an empty Body is an empty
@@ -57,7 +57,7 @@ func IDs(v any, key string) ([]int64, error) {
 		return nil, BadParam(key)
 	}
 	if len(list) > MaxBatch {
-		return nil, httpx.BadRequest(fmt.Sprintf(msg.HookTooManyIDs, MaxBatch))
+		return nil, httpx.BadRequest(fmt.Sprintf(TooManyIDs, MaxBatch))
 	}
 	var out []int64
 	for _, e := range list {
@@ -97,7 +97,7 @@ func IDList(b map[string]any) ([]int64, error) {
 		}
 	}
 	if len(ids) == 0 {
-		return nil, Required("ids", msg.HookIDsRequired)
+		return nil, Required("ids", IDsRequired)
 	}
 	return ids, nil
 }

@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"slices"
 	"time"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,6 +21,7 @@ import (
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // defaultAction is the alarm action update performs when the body names
@@ -43,7 +43,7 @@ func Register(app *engine.App) error {
 	h := &hooks{app: app}
 	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes("/cam/api/alertinfo", engine.Route{Method: http.MethodPost, Path: "/update",
-		Code: m.ActionCode(*a), Name: m.Title + "-处置（单条或批量）", Handler: h.update})
+		Code: m.ActionCode(*a), Name: m.Title + routeUpdate, Handler: h.update})
 	return nil
 }
 

@@ -1,7 +1,7 @@
 package system
 
 // Display names of users and organisations for the module API's answers
-// (crud.SystemLabels): a record's createdBy, a ref: user field, the user
+// (engine.System.Labels): a record's createdBy, a ref: user field, the user
 // of a status transition, an orgId.
 
 import (
@@ -12,10 +12,10 @@ import (
 	"xiangzhi/generated/ent/user"
 )
 
-// labels names the tenant's users (by their display field: name — family
+// Labels names the tenant's users (by their display field: name — family
 // and given name —, username, mobile or email) or organisations by id.
 // Other system references get no names.
-func (s *Service) labels(ctx context.Context, tenantID int64, ref, display string, ids []int64) (map[int64]string, error) {
+func (s *Service) Labels(ctx context.Context, tenantID int64, ref, display string, ids []int64) (map[int64]string, error) {
 	out := make(map[int64]string, len(ids))
 	switch ref {
 	case schema.RefUser:

@@ -1,4 +1,4 @@
-package auth
+package system
 
 // Permission codes of the system screens. The bootstrap puts each on its
 // system menu (list codes on the screen's menu, the others on its buttons,

@@ -1,6 +1,6 @@
-package msg
+package demo
 
-// Messages of the demo data generator (tools/demo, `xiangzhi demo`).
+// Texts of the demo data generator (`xiangzhi demo`).
 const (
 	// DemoExists refuses to fill a database that already holds demo data.
 	DemoExists = "演示数据已存在；如需重新生成，请加 --force 参数运行"

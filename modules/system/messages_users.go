@@ -1,4 +1,4 @@
-package msg
+package system
 
 // Texts of the system-administration API (modules/system): login and
 // password change, users and the profile, organisations and logs. The
@@ -58,10 +58,6 @@ const (
 	// UserSaved and UserDeleted are the msgs of successful user calls.
 	UserSaved   = "保存成功"
 	UserDeleted = "删除成功！"
-	// FieldUnknownInBody names a body key the call does not take.
-	FieldUnknownInBody = "不支持的字段：%s"
-	// ParamRequired names a query parameter the call needs.
-	ParamRequired = "缺少参数：%s"
 	// ParamTooLong names a query parameter over its length limit.
 	ParamTooLong = "参数 %s 的长度不能超过%d个字符"
 )

@@ -1,4 +1,4 @@
-package auth
+package system
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
@@ -164,8 +163,8 @@ func groupType(d int) menu.Type {
 
 // standardButtons are the titles of the standard operations' buttons.
 var standardButtons = map[string]string{
-	"list": msg.ButtonList, "view": msg.ButtonView, "add": msg.ButtonAdd, "edit": msg.ButtonEdit,
-	"del": msg.ButtonDelete, "export": msg.ButtonExport, "import": msg.ButtonImport,
+	"list": ButtonList, "view": ButtonView, "add": ButtonAdd, "edit": ButtonEdit,
+	"del": ButtonDelete, "export": ButtonExport, "import": ButtonImport,
 }
 
 // buttonOf names the button of one of m's codes: the operation (or status

@@ -1,4 +1,4 @@
-package msg
+package system
 
 // Texts of the system API's roles, menus, work groups and dictionaries
 // (modules/system: roles.go, menus.go, workgroups.go, dicts.go). The

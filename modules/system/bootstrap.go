@@ -1,4 +1,4 @@
-package auth
+package system
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"xiangzhi/engine/msg"
+	"xiangzhi/engine/auth"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/role"
@@ -70,10 +70,10 @@ func Bootstrap(ctx context.Context, client *ent.Client, opts BootstrapOptions) (
 	generated := password == ""
 	if generated {
 		var err error
-		if password, err = GeneratePassword(); err != nil {
+		if password, err = auth.GeneratePassword(); err != nil {
 			return nil, err
 		}
-	} else if err := CheckPasswordPolicy(password); err != nil {
+	} else if err := auth.CheckPasswordPolicy(password); err != nil {
 		return nil, fmt.Errorf("bootstrap: %s does not follow the password policy: %w", AdminPasswordEnv, err)
 	}
 	var res *BootstrapResult
@@ -115,7 +115,7 @@ func bootstrapTx(ctx context.Context, tx *ent.Tx, password string) (*BootstrapRe
 	res := &BootstrapResult{}
 	t, err := tx.Tenant.Query().Where(tenant.Code(DefaultTenantCode)).Only(ctx)
 	if ent.IsNotFound(err) {
-		t, err = tx.Tenant.Create().SetCode(DefaultTenantCode).SetName(msg.DefaultTenantName).Save(ctx)
+		t, err = tx.Tenant.Create().SetCode(DefaultTenantCode).SetName(DefaultTenantName).Save(ctx)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("default tenant: %w", err)
@@ -126,7 +126,7 @@ func bootstrapTx(ctx context.Context, tx *ent.Tx, password string) (*BootstrapRe
 	}
 	r, err := tx.Role.Query().Where(role.TenantID(t.ID), role.System(true)).Order(ent.Asc(role.FieldID)).First(ctx)
 	if ent.IsNotFound(err) {
-		r, err = tx.Role.Create().SetTenantID(t.ID).SetName(msg.SuperAdminRole).SetSystem(true).
+		r, err = tx.Role.Create().SetTenantID(t.ID).SetName(SuperAdminRole).SetSystem(true).
 			SetDataScope(role.DataScopeAll).SetIcon("CrownOutlined").Save(ctx)
 	}
 	if err != nil {
@@ -135,12 +135,12 @@ func bootstrapTx(ctx context.Context, tx *ent.Tx, password string) (*BootstrapRe
 	res.RoleID = r.ID
 	admin, err := tx.User.Query().Where(user.TenantID(t.ID), user.Username(AdminUsername)).Only(ctx)
 	if ent.IsNotFound(err) {
-		hash, herr := HashPassword(password)
+		hash, herr := auth.HashPassword(password)
 		if herr != nil {
 			return nil, herr
 		}
 		admin, err = tx.User.Create().SetTenantID(t.ID).SetUsername(AdminUsername).
-			SetFamilyName(msg.AdminFamilyName).SetName(msg.AdminName).
+			SetFamilyName(AdminFamilyName).SetName(AdminName).
 			SetPasswordHash(hash).SetMustChangePassword(true).SetOrgID(res.OrgID).
 			AddRoleIDs(r.ID).AddOrgIDs(res.OrgID).
 			Save(ctx)
@@ -169,7 +169,7 @@ func ensureRootOrg(ctx context.Context, tx *ent.Tx, tenantID int64) (int64, erro
 	if !ent.IsNotFound(err) {
 		return 0, fmt.Errorf("root organisation: %w", err)
 	}
-	o, err = tx.Org.Create().SetTenantID(tenantID).SetOrgName(msg.DefaultOrgName).
+	o, err = tx.Org.Create().SetTenantID(tenantID).SetOrgName(DefaultOrgName).
 		SetParentID(0).SetLevel(1).SetOrderby(1).Save(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("root organisation: %w", err)

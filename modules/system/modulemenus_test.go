@@ -1,4 +1,4 @@
-package auth_test
+package system_test
 
 import (
 	"context"
@@ -8,12 +8,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"xiangzhi/engine/auth"
 	"xiangzhi/engine/auth/authtest"
 	"xiangzhi/engine/authz"
 	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/modules/system"
 )
 
 func testSet() *schema.Set {
@@ -75,12 +75,12 @@ func TestSyncModuleMenus(t *testing.T) {
 
 func testSyncModuleMenus(t *testing.T, client *ent.Client) {
 	ctx := context.Background()
-	boot, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{AdminPassword: "Admin#2024x"})
+	boot, err := system.Bootstrap(ctx, client, system.BootstrapOptions{AdminPassword: "Admin#2024x"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := testSet()
-	if err := auth.SyncModuleMenus(ctx, client, set); err != nil {
+	if err := system.SyncModuleMenus(ctx, client, set); err != nil {
 		t.Fatalf("SyncModuleMenus: %v", err)
 	}
 	want := []menuRow{
@@ -125,7 +125,7 @@ func testSyncModuleMenus(t *testing.T, client *ent.Client) {
 	}
 
 	// Idempotent.
-	if err := auth.SyncModuleMenus(ctx, client, set); err != nil {
+	if err := system.SyncModuleMenus(ctx, client, set); err != nil {
 		t.Fatal(err)
 	}
 	if after := countRows(t, client); after != before {
@@ -150,7 +150,7 @@ func testSyncModuleMenus(t *testing.T, client *ent.Client) {
 	h := set.Modules[0]
 	h.Title, h.Export, h.Group = "残疾人两项补贴", false, "subsidy"
 	h.Status.Actions = append(h.Status.Actions, schema.Action{Name: "reject", Label: "驳回", From: []int{1}, To: 3})
-	if err := auth.SyncModuleMenus(ctx, client, set); err != nil {
+	if err := system.SyncModuleMenus(ctx, client, set); err != nil {
 		t.Fatal(err)
 	}
 	got, err := client.Menu.Get(ctx, mod.ID)

@@ -1,10 +1,9 @@
-package auth
+package system
 
 import (
 	"context"
 	"fmt"
 
-	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/role"
@@ -45,10 +44,10 @@ type screen struct {
 func crudButtons(view, add, edit, del string) [][2]string {
 	b := [][2]string{}
 	if view != "" {
-		b = append(b, [2]string{view, msg.ButtonView})
+		b = append(b, [2]string{view, ButtonView})
 	}
-	return append(b, [2]string{add, msg.ButtonAdd}, [2]string{edit, msg.ButtonEdit},
-		[2]string{del, msg.ButtonDelete})
+	return append(b, [2]string{add, ButtonAdd}, [2]string{edit, ButtonEdit},
+		[2]string{del, ButtonDelete})
 }
 
 // systemMenus are the menus of the built-in screens (specification §2) for
@@ -56,28 +55,28 @@ func crudButtons(view, add, edit, del string) [][2]string {
 func systemMenus() []menuSpec {
 	web := menu.TerminalWeb
 	specs := []menuSpec{
-		{Key: "sys:workbench", Type: menu.TypeMenu1, Title: msg.MenuWorkbench, Icon: "HomeOutlined",
+		{Key: "sys:workbench", Type: menu.TypeMenu1, Title: MenuWorkbench, Icon: "HomeOutlined",
 			Name: "UserWorkbench", URL: "/workbench", Component: "UserWorkbench", Order: 1},
-		{Key: "sys:system", Type: menu.TypeMenu1, Title: msg.MenuSystem, Icon: "SettingOutlined",
+		{Key: "sys:system", Type: menu.TypeMenu1, Title: MenuSystem, Icon: "SettingOutlined",
 			Name: "system", URL: "/system", Order: 1000},
 	}
 	screens := []screen{
-		{"user-management", msg.MenuUsers, "user-management", "/system/user-management", "UserManagement",
+		{"user-management", MenuUsers, "user-management", "/system/user-management", "UserManagement",
 			CodeUserList, crudButtons(CodeUserView, CodeUserAdd, CodeUserEdit, CodeUserDel)},
-		{"role-management", msg.MenuRoles, "role-management", "/system/role-management", "RoleManagement",
+		{"role-management", MenuRoles, "role-management", "/system/role-management", "RoleManagement",
 			CodeRoleList, crudButtons("", CodeRoleAdd, CodeRoleEdit, CodeRoleDel)},
-		{"organization-management", msg.MenuOrgs, "organization-management", "/system/organization-management",
+		{"organization-management", MenuOrgs, "organization-management", "/system/organization-management",
 			"OrganizationManagement", CodeOrgList, crudButtons("", CodeOrgAdd, CodeOrgEdit, CodeOrgDel)},
-		{"workgroup-management", msg.MenuWorkGroups, "workgroup-management", "/system/workgroup-management",
+		{"workgroup-management", MenuWorkGroups, "workgroup-management", "/system/workgroup-management",
 			"WorkgroupManagement", CodeWorkGroupList,
 			crudButtons("", CodeWorkGroupAdd, CodeWorkGroupEdit, CodeWorkGroupDel)},
-		{"async-routes-config", msg.MenuMenus, "async-routes-config", "/system/async-routes-config",
+		{"async-routes-config", MenuMenus, "async-routes-config", "/system/async-routes-config",
 			"AsyncRoutesConfig", CodeMenuList, crudButtons("", CodeMenuAdd, CodeMenuEdit, CodeMenuDel)},
-		{"zidianbiao", msg.MenuDicts, "zidianbiao", "/zidianbiao", "Zidianbiao",
+		{"zidianbiao", MenuDicts, "zidianbiao", "/zidianbiao", "Zidianbiao",
 			CodeDictList, crudButtons("", CodeDictAdd, CodeDictEdit, CodeDictDel)},
-		{"logging-login", msg.MenuLoginLog, "logging-login", "/system/logging-login", "LoggingLogin",
+		{"logging-login", MenuLoginLog, "logging-login", "/system/logging-login", "LoggingLogin",
 			CodeLoginLogList, nil},
-		{"logging-operation", msg.MenuOperationLog, "logging-operation", "/system/logging-operation",
+		{"logging-operation", MenuOperationLog, "logging-operation", "/system/logging-operation",
 			"LoggingOperation", CodeOperationLogList, nil},
 	}
 	for i, sc := range screens {
@@ -90,12 +89,12 @@ func systemMenus() []menuSpec {
 		}
 	}
 	pages := []menuSpec{
-		{Key: "sys:self-edit", Title: msg.MenuProfile, Name: "self-edit", URL: "/self-edit", Component: "SelfEdit"},
-		{Key: "sys:dataStatistics", Title: msg.MenuDataStatistics, Name: "dataStatistics",
+		{Key: "sys:self-edit", Title: MenuProfile, Name: "self-edit", URL: "/self-edit", Component: "SelfEdit"},
+		{Key: "sys:dataStatistics", Title: MenuDataStatistics, Name: "dataStatistics",
 			URL: "/dataStatistics", Component: "DataStatistics", Code: CodeDataStatistics},
-		{Key: "sys:dataStatisticsForSix", Title: msg.MenuDataStatsForSix, Name: "dataStatisticsForSix",
+		{Key: "sys:dataStatisticsForSix", Title: MenuDataStatsForSix, Name: "dataStatisticsForSix",
 			URL: "/dataStatisticsForSix", Component: "DataStatisticsForSix", Code: CodeDataStatisticsForSix},
-		{Key: "sys:form-design", Title: msg.MenuFormDesign, Name: "form-design", URL: "/form-design",
+		{Key: "sys:form-design", Title: MenuFormDesign, Name: "form-design", URL: "/form-design",
 			Component: "FormDesign", Code: CodeFormDesign},
 	}
 	for i, p := range pages {
@@ -104,7 +103,7 @@ func systemMenus() []menuSpec {
 	}
 	for _, t := range []menu.Terminal{menu.TerminalMini, menu.TerminalApp} {
 		for i, m := range []struct{ name, title string }{
-			{"home", msg.MenuAppHome}, {"work", msg.MenuAppWork}, {"mine", msg.MenuAppMine},
+			{"home", MenuAppHome}, {"work", MenuAppWork}, {"mine", MenuAppMine},
 		} {
 			specs = append(specs, menuSpec{Key: fmt.Sprintf("sys:%s:%s", t, m.name), Terminal: t,
 				Type: menu.TypeMenu1, Title: m.title, Name: m.name, Path: "/pages/" + m.name + "/index",

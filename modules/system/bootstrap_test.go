@@ -1,8 +1,14 @@
-package auth_test
+package system_test
 
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -15,6 +21,7 @@ import (
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/role"
+	"xiangzhi/modules/system"
 )
 
 type counts struct{ tenants, orgs, roles, users, menus, grants int }
@@ -48,8 +55,8 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 			ctx := context.Background()
 			dataDir := filepath.Join(t.TempDir(), "data")
 			var logs bytes.Buffer
-			opts := auth.BootstrapOptions{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
-			first, err := auth.Bootstrap(ctx, db.Client, opts)
+			opts := system.BootstrapOptions{DataDir: dataDir, Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+			first, err := system.Bootstrap(ctx, db.Client, opts)
 			if err != nil {
 				t.Fatalf("first Bootstrap: %v", err)
 			}
@@ -59,7 +66,7 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 			if err := auth.CheckPasswordPolicy(first.GeneratedPassword); err != nil {
 				t.Errorf("generated password breaks the policy: %v", err)
 			}
-			file := filepath.Join(dataDir, auth.InitialPasswordFile)
+			file := filepath.Join(dataDir, system.InitialPasswordFile)
 			content, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -76,7 +83,7 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 			before := countRows(t, db.Client)
 
 			logs.Reset()
-			second, err := auth.Bootstrap(ctx, db.Client, opts)
+			second, err := system.Bootstrap(ctx, db.Client, opts)
 			if err != nil {
 				t.Fatalf("second Bootstrap: %v", err)
 			}
@@ -117,11 +124,11 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !v.SuperAdmin() || !v.Can(auth.CodeUserAdd) || !v.Can("any.code.registered.later") ||
+			if !v.SuperAdmin() || !v.Can(system.CodeUserAdd) || !v.Can("any.code.registered.later") ||
 				v.Scope().Mode != 0 || v.OrgID != first.OrgID {
 				t.Errorf("admin viewer = %+v", v)
 			}
-			wantVisit := []string{auth.CodeDataStatistics, auth.CodeDataStatisticsForSix, auth.CodeFormDesign}
+			wantVisit := []string{system.CodeDataStatistics, system.CodeDataStatisticsForSix, system.CodeFormDesign}
 			if strings.Join(v.VisitCodes, ",") != strings.Join(wantVisit, ",") {
 				t.Errorf("admin visit codes = %v, want %v", v.VisitCodes, wantVisit)
 			}
@@ -136,7 +143,7 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 func TestBootstrapMenus(t *testing.T) {
 	ctx := context.Background()
 	client := authtest.SQLite(t)
-	res, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{AdminPassword: "Admin#2024x"})
+	res, err := system.Bootstrap(ctx, client, system.BootstrapOptions{AdminPassword: "Admin#2024x"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +154,7 @@ func TestBootstrapMenus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if users.Name != "user-management" || users.PermissionCode != auth.CodeUserList || users.Type != menu.TypeMenu2 {
+	if users.Name != "user-management" || users.PermissionCode != system.CodeUserList || users.Type != menu.TypeMenu2 {
 		t.Errorf("user menu = %+v", users)
 	}
 	buttons, err := client.Menu.Query().Where(menu.ParentID(users.ID), menu.TypeEQ(menu.TypeButton)).
@@ -176,7 +183,7 @@ func TestBootstrapMenus(t *testing.T) {
 	if err := client.Menu.UpdateOneID(users.ID).SetTitle("账号管理").Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{AdminPassword: "Admin#2024x"}); err != nil {
+	if _, err := system.Bootstrap(ctx, client, system.BootstrapOptions{AdminPassword: "Admin#2024x"}); err != nil {
 		t.Fatal(err)
 	}
 	if m, _ := client.Menu.Get(ctx, users.ID); m.Title != "账号管理" {
@@ -185,8 +192,26 @@ func TestBootstrapMenus(t *testing.T) {
 }
 
 func TestBootstrapRefusesWeakPassword(t *testing.T) {
-	_, err := auth.Bootstrap(context.Background(), authtest.SQLite(t), auth.BootstrapOptions{AdminPassword: "admin"})
+	_, err := system.Bootstrap(context.Background(), authtest.SQLite(t), system.BootstrapOptions{AdminPassword: "admin"})
 	if err == nil {
 		t.Fatal("Bootstrap accepted XZ_ADMIN_PASSWORD=admin")
 	}
+}
+
+// encrypt does what the browser does with the served public key.
+func encrypt(t *testing.T, publicPEM, plain string) string {
+	t.Helper()
+	block, _ := pem.Decode([]byte(publicPEM))
+	if block == nil || block.Type != "PUBLIC KEY" {
+		t.Fatalf("public key is not an SPKI PEM: %q", publicPEM)
+	}
+	pub, err := x509.ParsePKIXPublicKey(block.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, err := rsa.EncryptOAEP(sha256.New(), rand.Reader, pub.(*rsa.PublicKey), []byte(plain), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(ct)
 }

@@ -1,0 +1,15 @@
+package msg
+
+// Descriptions in the API document (engine/openapi).
+const (
+	// APISuccess describes a successful answer.
+	APISuccess = "成功"
+	// APIError describes an error answer.
+	APIError = "错误"
+	// APICodeSuccess describes the envelope's code on success.
+	APICodeSuccess = "0 是成功"
+	// APICodeStatus describes the envelope's code of an error.
+	APICodeStatus = "HTTP 状态码"
+	// APIMsg describes the envelope's msg of an error.
+	APIMsg = "给人看的中文说明"
+)
