@@ -7,7 +7,7 @@ import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { accessControlProvider } from "./accessControlProvider";
 import { authProvider } from "./authProvider";
-import { dataProvider } from "./dataProvider";
+import { dataProvider } from "./dataProviders";
 import { i18nProvider } from "./i18n";
 import { notificationProvider } from "./notify";
 import { VISIT_CODE_ROUTES } from "./routes";

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Button, Card, Form, Input, Space, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import { DEFAULT_SIZE, MAX_NAME_SEARCH, PAGE_SIZES, logQuery, searchText } from "./logQuery";
 
 export interface LogTableProps<T> {

@@ -1,7 +1,7 @@
 // The organisation screen's calls (spec §7): one level of the lazy tree, one organisation with its
 // members and work groups, the edit dialog's save and the drag's reorder.
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import type { MovedOrg, OrgNode } from "./orgTree";
 
 /** OrgDetail is GET /api/system/cscpOrgs/{id}: the organisation with its user and work-group links. */

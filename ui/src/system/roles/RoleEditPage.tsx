@@ -6,7 +6,7 @@ import { Button, Form, Input, Space, Spin, Tabs, Tree, message } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { NAMED_ROUTES } from "../../app/routes";
 import { useTabsStore } from "../../stores/useTabsStore";
 import { ruleOf } from "../formRule";

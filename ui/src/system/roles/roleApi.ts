@@ -1,7 +1,7 @@
 // The role screens' calls (spec §7 system administration): the role records, their account count, and the
 // menus each role holds per terminal (web, mini program terminalType 0, app terminalType 1).
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import type { MenuCheckNode } from "./roleRules";
 
 /** Role is a role record (spec §3). */

@@ -8,7 +8,7 @@ import { Button, Card, Form, Input, Modal, Select, Space, Spin, Tooltip, message
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { encryptPasswords, fetchPasswordRule } from "../../app/authApi";
+import { encryptPasswords, fetchPasswordRule } from "../../api/authApi";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { AvatarField } from "../avatar/AvatarField";
 import { noSpaces, toRule } from "../formRules";

@@ -1,7 +1,7 @@
 // How a failed user save is shown (spec §8 "Users and profile"): the server's field errors go to their
 // fields, and the wrong current-login password is translated and flagged on its field.
 
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { saveErrorText, USER_MSG } from "./userRules";
 
 /** FieldFlag is one field error in antd's setFields shape. */

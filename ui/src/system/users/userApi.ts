@@ -1,6 +1,6 @@
 // The user calls of spec §7 the user screens and the profile page make, typed in one place.
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 
 /** UserDetail is the specification's UserDetail as the server answers it. */
 export interface UserDetail {

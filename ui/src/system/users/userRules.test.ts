@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { orgChain } from "./OrgCascader";
 import { saveFailureOf } from "./saveErrors";
 import { showPager } from "./UserManagementPage";

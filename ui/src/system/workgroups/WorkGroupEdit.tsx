@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Button, Card, Form, Input, Select, Space, Spin } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import { notify } from "../../app/notify";
 import { useTabsStore } from "../../stores/useTabsStore";
 import { useUserOptions } from "./userOptions";

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Button, Card, Input, Popconfirm, Space, Table } from "antd";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import { notify } from "../../app/notify";
 import { Access } from "../../components/Access/Access";
 import { EDIT_ID_KEY, MSG, PAGE_SIZE, showPager, type WorkGroup } from "./rules";

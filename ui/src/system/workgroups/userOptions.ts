@@ -3,7 +3,7 @@
 // by name, username or mobile.
 
 import { useEffect, useState } from "react";
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import { notify } from "../../app/notify";
 
 /** UserOption is one user as GET /api/system/cscpUserDetailsOr lists it. */

@@ -1,7 +1,7 @@
 // The organisation calls of the org cascader (modules/system/orgs.go): the signed-in user's own
 // organisation, the children of one, and the nested tree under one (to show a value set earlier).
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 
 /** An organisation as the pickers' calls return it. */
 export interface OrgNode {
