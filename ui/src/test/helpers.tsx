@@ -11,7 +11,7 @@ import routerProvider from "@refinedev/react-router";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { accessControlProvider } from "../app/accessControlProvider";
 import { authProvider } from "../app/authProvider";
-import { dataProvider } from "../app/dataProviders";
+import { dataProviders } from "../app/dataProviders";
 import { connectToken } from "../api/http";
 import { i18nProvider } from "../app/i18n";
 import type { ServerMenu } from "../api/authApi";
@@ -74,7 +74,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={antdZhCN} theme={{ token: { motion: false } }}>
       <Refine
-        dataProvider={dataProvider}
+        dataProvider={dataProviders}
         routerProvider={routerProvider}
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}

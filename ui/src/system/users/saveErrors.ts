@@ -25,6 +25,6 @@ export function saveFailureOf(err: unknown, fallback: string, knownFields: reado
   }
   const fields = err.fieldErrors
     .filter((e) => knownFields.includes(e.field))
-    .map((e) => ({ name: e.field === "orgId" ? "orgPath" : e.field, errors: [e.message] }));
+    .map((e) => ({ name: e.field, errors: [e.message] }));
   return { message: saveErrorText(err.serverMessage || err.fieldErrors[0]?.message || fallback), fields };
 }
