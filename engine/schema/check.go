@@ -12,7 +12,7 @@ import (
 
 // standardOps are the operation names of the standard permission codes; an
 // action may not take one, or its code would be the same.
-var standardOps = []string{"list", "view", "add", "edit", "del", "export", "import"}
+var standardOps = []string{"list", "view", "add", "edit", "del", "export", "import", SubmitOp}
 
 // childReserved are the names a children row may not use: the common names
 // and parentId, the column that ties a row to its record.
@@ -67,6 +67,7 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.fields(m.Fields, []string{"fields"}, true)
 	c.sections()
 	c.status()
+	c.workflow()
 	c.listSort()
 	c.stats()
 	return c.errs
