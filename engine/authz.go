@@ -64,3 +64,10 @@ func (a *App) authorized(code string, h echo.HandlerFunc) echo.HandlerFunc {
 		return h(c)
 	}
 }
+
+// Authorize asks the current Authorizer whether the request may use code
+// and answers its data scope: for hand-written handlers whose code depends
+// on the request (the module named in the path).
+func (a *App) Authorize(c echo.Context, code string) (store.Scope, error) {
+	return appAuthorizer{a}.Authorize(c, code)
+}

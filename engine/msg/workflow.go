@@ -73,3 +73,6 @@ const (
 	FlowReturnApplicant = "申请人"
 	FlowBadRecord       = "record 应为对象"
 )
+
+// FlowReturnedTo heads the history comment of a return: the step returned to.
+const FlowReturnedTo = "退回到“%s”"
