@@ -12,7 +12,7 @@ import (
 
 // standardOps are the operation names of the standard permission codes; an
 // action may not take one, or its code would be the same.
-var standardOps = []string{"list", "view", "add", "edit", "del", "export", "import", SubmitOp}
+var standardOps = []string{"list", "view", "add", "edit", "del", "export", "import"}
 
 // childReserved are the names a children row may not use: the common names
 // and parentId, the column that ties a row to its record.

@@ -127,7 +127,7 @@ var people = []struct {
 
 // roleCodes are the codes each role gets on every test module.
 var roleCodes = map[string][]string{
-	"申请人": {"list", "view", "add", "edit", "submit"},
+	"申请人":  {"list", "view", "add", "edit", "submit"},
 	"村审核员": {"list", "view"}, "乡镇审批员": {"list", "view"}, "县级审批员": {"list", "view"},
 }
 
