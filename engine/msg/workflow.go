@@ -76,3 +76,9 @@ const (
 
 // FlowReturnedTo heads the history comment of a return: the step returned to.
 const FlowReturnedTo = "退回到“%s”"
+
+// Transfers (转办).
+const (
+	FlowBadTransfer   = "请选择另一位有效用户转办（不能是本人或已在办理此步骤的人）"
+	FlowTransferredTo = "转办给%s"
+)

@@ -20,9 +20,10 @@ import (
 
 // The decisions an approver takes on a task.
 const (
-	ActApprove = "approve"
-	ActReject  = "reject"
-	ActReturn  = "return"
+	ActApprove  = "approve"
+	ActReject   = "reject"
+	ActReturn   = "return"
+	ActTransfer = "transfer" // 转办: the task passes to another user (Decision.UserID)
 )
 
 // ReturnToApplicant is the Decision.To that returns an application to its
@@ -30,12 +31,13 @@ const (
 const ReturnToApplicant = "applicant"
 
 // Decision is what an approver decides on a task: approve, reject (with a
-// comment) or return to an earlier step (To names it, or
-// ReturnToApplicant).
+// comment), return to an earlier step (To names it, or ReturnToApplicant)
+// or transfer the task to another user (UserID).
 type Decision struct {
 	Action  string
 	Comment string
 	To      string
+	UserID  int64
 }
 
 // submittable are the statuses a record may be submitted from.
@@ -60,6 +62,9 @@ func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id i
 	plan, err := e.plan(ctx, m, rec, sc.TenantID, sc.UserID, sc.OrgID)
 	if err != nil {
 		return 0, fmt.Errorf("submit %s %d: %w", module, id, err)
+	}
+	if step := plan.unattended(); step != "" {
+		return 0, refuse(http.StatusConflict, fmt.Sprintf(msg.FlowNoApprovers, step))
 	}
 	var r *run
 	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
@@ -109,6 +114,10 @@ func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Dec
 	d.Comment = strings.TrimSpace(d.Comment)
 	switch d.Action {
 	case ActApprove, ActReturn:
+	case ActTransfer:
+		if d.UserID <= 0 || d.UserID == sc.UserID {
+			return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
+		}
 	case ActReject:
 		if d.Comment == "" {
 			return refuse(http.StatusBadRequest, msg.FlowCommentRequired)
@@ -162,7 +171,8 @@ func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Dec
 // decide records decision d on open task t and moves the instance on.
 func (r *run) decide(t *task, d Decision) error {
 	ps := r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps[t.StepIdx]
-	state := map[string]string{ActApprove: TaskApproved, ActReject: TaskRejected, ActReturn: TaskReturned}[d.Action]
+	state := map[string]string{ActApprove: TaskApproved, ActReject: TaskRejected, ActReturn: TaskReturned,
+		ActTransfer: TaskTransferred}[d.Action]
 	var comment any
 	if d.Comment != "" {
 		comment = d.Comment
@@ -192,9 +202,95 @@ func (r *run) decide(t *task, d Decision) error {
 		}
 		r.event(EventDecided, ps.Title, ActReject, []int64{r.in.ApplicantID})
 		return r.evaluate(t.Lane, ps, false)
+	case ActTransfer:
+		return r.transfer(t, ps, d)
 	}
 	return r.returnTo(t, ps, d)
 }
+
+// transfer hands open task t to d.UserID: the task closes as transferred
+// and the user gets one in its place, in the same step and turn.
+func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
+	names, err := r.e.opts.Directory.UserNames(r.ctx, r.in.TenantID, []int64{d.UserID})
+	if err != nil {
+		return err
+	}
+	ts, err := r.batchTasks(t.Lane)
+	if err != nil {
+		return err
+	}
+	busy := slices.ContainsFunc(ts, func(o *task) bool {
+		return o.AssigneeID == d.UserID && o.State != TaskTransferred && o.State != TaskCancelled
+	})
+	if names[d.UserID] == "" || busy {
+		return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
+	}
+	now := r.e.nowText()
+	qs, args := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
+		"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "created_at").
+		Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, t.Batch, t.Stage, t.Lane, t.StepIdx, t.Step,
+			t.StepTitle, d.UserID, t.Seq, TaskOpen, false, now).Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("transfer task %d: %w", t.ID, err)
+	}
+	comment := fmt.Sprintf(msg.FlowTransferredTo, names[d.UserID])
+	if d.Comment != "" {
+		comment += "：" + d.Comment
+	}
+	if err := r.history(ActTransfer, ps.Title, comment); err != nil {
+		return err
+	}
+	r.event(EventArrived, ps.Title, ActTransfer, []int64{d.UserID})
+	return nil
+}
+
+// Chase reminds the approvers whose turn it is on the running application
+// of record id of module (催办), as its applicant: an event naming them
+// and a history row.
+func (e *Engine) Chase(ctx context.Context, module string, sc store.Scope, id int64) error {
+	m, err := e.module(module)
+	if err != nil {
+		return err
+	}
+	var r *run
+	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
+		ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
+			Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", m.Name),
+				entsql.EQ("record_id", id), entsql.EQ("state", StateRunning))))
+		if err != nil {
+			return err
+		}
+		if len(ins) == 0 {
+			return errNotRunning
+		}
+		if ins[0].ApplicantID != sc.UserID {
+			return refuse(http.StatusForbidden, msg.FlowNotApplicant)
+		}
+		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins[0], actor: sc.UserID}
+		ts, err := readTasks(ctx, tx, e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+			Where(entsql.And(entsql.EQ("instance_id", r.in.ID), entsql.EQ("state", TaskOpen))))
+		if err != nil {
+			return err
+		}
+		var who []int64
+		for _, t := range ts {
+			who = append(who, t.AssigneeID)
+		}
+		if err := r.history(ActChase, strings.Join(r.in.current(), "、"), ""); err != nil {
+			return err
+		}
+		r.event(EventChased, strings.Join(r.in.current(), "、"), ActChase, who)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("chase %s %d: %w", module, id, err)
+	}
+	e.notify(ctx, r.events)
+	return nil
+}
+
+// ActChase is the history action of a chase.
+const ActChase = "chase"
 
 // returnTo sends the application back to an earlier step (or to the
 // applicant). Tasks left open by the return — the step's other approvers,

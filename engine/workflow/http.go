@@ -52,6 +52,7 @@ func (e *Engine) Endpoints(authorize Authorize, signedIn string) []Endpoint {
 		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, "审批-模拟", h.simulate},
 		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, "审批-提交", h.submit},
 		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, "审批-撤回", h.withdraw},
+		{http.MethodPost, "/api/workflow/:module/:id/chase", signedIn, "审批-催办", h.chase},
 		{http.MethodGet, "/api/workflow/:module/:id", signedIn, "审批-记录与流程", h.record},
 	}
 }
@@ -113,6 +114,12 @@ func (h *handlers) decide(c echo.Context) error {
 	}
 	var d Decision
 	for k, v := range body {
+		if k == "userId" {
+			if d.UserID, err = strconv.ParseInt(fmt.Sprint(v), 10, 64); err != nil {
+				return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
+			}
+			continue
+		}
 		s, ok := v.(string)
 		if !ok && v != nil {
 			return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
@@ -159,6 +166,19 @@ func (h *handlers) withdraw(c echo.Context) error {
 	}
 	sc := h.scope(c)
 	if err := h.e.Withdraw(c.Request().Context(), c.Param("module"), sc, id); err != nil {
+		return err
+	}
+	return h.state(c, sc, c.Param("module"), id)
+}
+
+// chase answers POST /api/workflow/{module}/{id}/chase with the flow.
+func (h *handlers) chase(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	sc := h.scope(c)
+	if err := h.e.Chase(c.Request().Context(), c.Param("module"), sc, id); err != nil {
 		return err
 	}
 	return h.state(c, sc, c.Param("module"), id)

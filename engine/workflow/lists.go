@@ -66,7 +66,8 @@ func (e *Engine) Todo(ctx context.Context, sc store.Scope, module string, p Page
 // Done lists the tasks the viewer decided, latest decision first.
 func (e *Engine) Done(ctx context.Context, sc store.Scope, p Page) ([]TaskRow, int64, error) {
 	return e.taskPage(ctx, sc, entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("assignee_id", sc.UserID),
-		entsql.In("state", TaskApproved, TaskRejected, TaskReturned), entsql.EQ("auto", false)), "decided_at", p)
+		entsql.In("state", TaskApproved, TaskRejected, TaskReturned, TaskTransferred), entsql.EQ("auto", false)),
+		"decided_at", p)
 }
 
 func (e *Engine) taskPage(ctx context.Context, sc store.Scope, where *entsql.Predicate, order string, p Page) ([]TaskRow, int64, error) {

@@ -234,3 +234,24 @@ func (pl *Plan) find(name string) (stage, lane, idx int, ok bool) {
 	}
 	return 0, 0, 0, false
 }
+
+// unattended is the title of the first step nobody resolved to, when no
+// step of the plan has anyone to decide: such an application would pass
+// untouched, so it is refused instead (the organisation tree or the roles
+// are not set up for it). "" otherwise.
+func (pl *Plan) unattended() string {
+	first := ""
+	for _, st := range pl.Stages {
+		for _, ln := range st.Lanes {
+			for _, ps := range ln.Steps {
+				if len(ps.Approvers) > 0 {
+					return ""
+				}
+				if ps.Skip == SkipEmpty && first == "" {
+					first = ps.Title
+				}
+			}
+		}
+	}
+	return first
+}

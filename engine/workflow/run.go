@@ -169,6 +169,7 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 	if err != nil {
 		return err
 	}
+	ts = slices.DeleteFunc(ts, func(t *task) bool { return t.State == TaskTransferred })
 	n, approved, open := len(ts), 0, 0
 	var next *task
 	for _, t := range ts {
@@ -227,6 +228,7 @@ func (r *run) canStillPass(l int, ps PlanStep) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	ts = slices.DeleteFunc(ts, func(t *task) bool { return t.State == TaskTransferred })
 	rejected := 0
 	for _, t := range ts {
 		if t.State == TaskRejected {

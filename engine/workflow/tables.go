@@ -28,12 +28,13 @@ const (
 
 // Task states.
 const (
-	TaskWaiting   = "waiting"   // a sequential step's later approver
-	TaskOpen      = "open"      // in someone's 待办
-	TaskApproved  = "approved"  //
-	TaskRejected  = "rejected"  //
-	TaskReturned  = "returned"  // the approver returned the application to an earlier step
-	TaskCancelled = "cancelled" // closed without a decision: the step was decided otherwise, or left
+	TaskWaiting     = "waiting"     // a sequential step's later approver
+	TaskOpen        = "open"        // in someone's 待办
+	TaskApproved    = "approved"    //
+	TaskRejected    = "rejected"    //
+	TaskReturned    = "returned"    // the approver returned the application to an earlier step
+	TaskCancelled   = "cancelled"   // closed without a decision: the step was decided otherwise, or left
+	TaskTransferred = "transferred" // handed to another user (转办), who got a task in its place
 )
 
 var (

@@ -56,6 +56,7 @@ const (
 	EventArrived   = "arrived"   // a step opened (Notify: its approvers whose turn it is)
 	EventDecided   = "decided"   // an approver decided (Notify: the applicant)
 	EventFinished  = "finished"  // approved, rejected, withdrawn or returned to the applicant (Notify: the applicant)
+	EventChased    = "chased"    // the applicant chased the application (Notify: the approvers whose turn it is)
 )
 
 // Event is something people must be told of, raised after the change

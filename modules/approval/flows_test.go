@@ -45,6 +45,10 @@ const expenseSteps = `workflow:
 `
 
 var testModules = map[string]string{
+	"orphan": moduleHead("orphan") + `workflow:
+  steps:
+    - {name: nobody, title: 无人审, approvers: [{role: 不存在的角色, level: township}]}
+`,
 	"expense": moduleHead("expense") + expenseSteps,
 	"anyFlow": modeFlow("anyFlow", "mode: any"),
 	"allFlow": modeFlow("allFlow", "mode: all"),

@@ -334,6 +334,13 @@ func TestApproverRulesAndScope(t *testing.T) {
 				t.Fatalf("history lacks the skipped steps: %v", h)
 			}
 		})
+		t.Run("a flow nobody can decide is refused", func(t *testing.T) {
+			id := e.create("applicant", "orphan", map[string]any{"title": "无人"})
+			e.as("applicant", http.StatusConflict, http.MethodPost, path("/api/workflow/orphan/%d/submit", id), nil)
+			if s := e.status("orphan", id); s != schema.FlowDraft {
+				t.Fatalf("status %d", s)
+			}
+		})
 		t.Run("an approver outside the chain is refused", func(t *testing.T) {
 			id := e.create("applicant", "anyFlow", map[string]any{"title": "越权"})
 			e.submit("applicant", "anyFlow", id)
@@ -421,5 +428,36 @@ func TestLists(t *testing.T) {
 		}
 		e.as("applicant", http.StatusBadRequest, http.MethodGet, "/api/workflow/mine?size=0", nil)
 		e.as("applicant", http.StatusBadRequest, http.MethodGet, "/api/workflow/done?colour=red", nil)
+	})
+}
+
+func TestTransferAndChase(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		id := e.create("applicant", "allFlow", map[string]any{"title": "转办"})
+		e.submit("applicant", "allFlow", id)
+		e.decide("t1", "allFlow", id, http.StatusBadRequest, map[string]any{"action": "transfer", "userId": e.users["t2"].ID})
+		e.decide("t1", "allFlow", id, http.StatusOK, map[string]any{"action": "transfer", "userId": e.users["vcheck"].ID,
+			"comment": "请村里核实"})
+		if e.hasTask("t1", "allFlow", id) || !e.hasTask("vcheck", "allFlow", id) {
+			t.Fatal("the task did not move to vcheck")
+		}
+		e.events.take()
+		e.as("t2", http.StatusForbidden, http.MethodPost, path("/api/workflow/allFlow/%d/chase", id), nil)
+		e.as("applicant", http.StatusOK, http.MethodPost, path("/api/workflow/allFlow/%d/chase", id), nil)
+		ev := e.events.take()
+		want := slices.Sorted(slices.Values([]int64{e.users["t2"].ID, e.users["t3"].ID, e.users["vcheck"].ID}))
+		if len(ev) != 1 || ev[0].Kind != workflow.EventChased || !slices.Equal(slices.Sorted(slices.Values(ev[0].Notify)), want) {
+			t.Fatalf("chase events %+v, want notify %v", ev, want)
+		}
+		for _, u := range []string{"vcheck", "t2", "t3"} {
+			e.approve(u, "allFlow", id)
+		}
+		if !e.hasTask("c1", "allFlow", id) {
+			t.Fatalf("the countersign did not pass with the transferred task: %v", e.stepTasks("allFlow", id, "township"))
+		}
+		h := e.history("allFlow", id)
+		if !slices.Contains(h, "transfer@乡镇审批") || !slices.Contains(h, "chase@乡镇审批") {
+			t.Fatalf("history %v", h)
+		}
 	})
 }
