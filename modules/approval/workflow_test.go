@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -458,6 +459,39 @@ func TestTransferAndChase(t *testing.T) {
 		h := e.history("allFlow", id)
 		if !slices.Contains(h, "transfer@乡镇审批") || !slices.Contains(h, "chase@乡镇审批") {
 			t.Fatalf("history %v", h)
+		}
+	})
+}
+
+func TestConcurrentApprovals(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		id := e.create("applicant", "anyFlow", map[string]any{"title": "并发"})
+		e.submit("applicant", "anyFlow", id)
+		tasks := map[string]int64{}
+		for _, u := range []string{"t1", "t2", "t3"} {
+			tasks[u] = e.task(u, "anyFlow", id)
+			e.token(u)
+		}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		codes := map[int]int{}
+		for u, task := range tasks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				status, _ := e.call(e.tokens[u], http.MethodPost, path("/api/workflow/tasks/%d/decide", task),
+					map[string]any{"action": "approve"})
+				mu.Lock()
+				codes[status]++
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		if codes[http.StatusOK] != 1 || codes[http.StatusNotFound] != 2 {
+			t.Fatalf("answers %v, want one 200 and two 404", codes)
+		}
+		if got := e.stepTasks("anyFlow", id, "county"); len(got) != 1 || len(got["c1"]) != 1 {
+			t.Fatalf("county tasks %v, want exactly one", got)
 		}
 	})
 }
