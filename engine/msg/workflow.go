@@ -82,3 +82,6 @@ const (
 	FlowBadTransfer   = "请选择另一位有效用户转办（不能是本人或已在办理此步骤的人）"
 	FlowTransferredTo = "转办给%s"
 )
+
+// FlowTakeBackLate refuses a take-back (取回) once the next step acted.
+const FlowTakeBackLate = "后续步骤已有人处理，不能取回"

@@ -49,6 +49,7 @@ func (e *Engine) Endpoints(authorize Authorize, signedIn string) []Endpoint {
 		{http.MethodGet, "/api/workflow/done", signedIn, "审批-已办", h.done},
 		{http.MethodGet, "/api/workflow/mine", signedIn, "审批-我的申请", h.mine},
 		{http.MethodPost, "/api/workflow/tasks/:id/decide", signedIn, "审批-办理", h.decide},
+		{http.MethodPost, "/api/workflow/tasks/:id/takeback", signedIn, "审批-取回", h.takeBack},
 		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, "审批-模拟", h.simulate},
 		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, "审批-提交", h.submit},
 		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, "审批-撤回", h.withdraw},
@@ -137,6 +138,24 @@ func (h *handlers) decide(c echo.Context) error {
 	}
 	ctx, sc := c.Request().Context(), h.scope(c)
 	if err := h.e.Decide(ctx, sc, id, d); err != nil {
+		return err
+	}
+	t, err := h.e.task(ctx, sc, id)
+	if err != nil {
+		return err
+	}
+	return h.state(c, sc, t.Module, t.RecordID)
+}
+
+// takeBack answers POST /api/workflow/tasks/{id}/takeback with the
+// record's flow state.
+func (h *handlers) takeBack(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx, sc := c.Request().Context(), h.scope(c)
+	if err := h.e.TakeBack(ctx, sc, id); err != nil {
 		return err
 	}
 	t, err := h.e.task(ctx, sc, id)

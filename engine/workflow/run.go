@@ -25,6 +25,9 @@ type run struct {
 	in     *instance
 	actor  int64
 	events []Event
+	// keep, set by a take-back for the next step opening, are the
+	// approvals that opening carries over (by approver).
+	keep map[int64]*task
 }
 
 func (r *run) event(kind, step, action string, notify []int64) {
@@ -87,8 +90,10 @@ func (r *run) openStep(l int) error {
 		pos.Idx++
 		return r.openStep(l)
 	}
+	keep := r.keep
+	r.keep = nil
 	var same []int64
-	if r.in.Plan.SameApprover == schema.RuleOnce {
+	if r.in.Plan.SameApprover == schema.RuleOnce && keep == nil {
 		var err error
 		if same, err = r.previousApprovers(l); err != nil {
 			return err
@@ -101,6 +106,8 @@ func (r *run) openStep(l int) error {
 	for i, uid := range ps.Approvers {
 		state, auto, comment, decided := TaskOpen, false, any(nil), any(nil)
 		switch {
+		case keep[uid] != nil:
+			state, auto, comment, decided = TaskApproved, true, keep[uid].Comment, keep[uid].DecidedAt
 		case slices.Contains(same, uid):
 			state, auto, comment, decided = TaskApproved, true, msg.FlowAutoSame, now
 		case ps.Mode == schema.ModeSequential && i > 0:
@@ -108,7 +115,7 @@ func (r *run) openStep(l int) error {
 		}
 		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, pos.Batch, r.in.Stage, l, pos.Idx, ps.Name,
 			ps.Title, uid, i, state, auto, comment, now, decided)
-		if auto {
+		if auto && keep[uid] == nil {
 			if err := r.e.opts.Store.AddHistory(r.ctx, r.tx, r.m, r.in.TenantID, r.in.RecordID, store.HistoryEntry{
 				Action: "approve", From: schema.FlowRunning, To: schema.FlowRunning, Step: ps.Title,
 				Comment: msg.FlowAutoSame, UserID: uid}); err != nil {
@@ -169,7 +176,7 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 	if err != nil {
 		return err
 	}
-	ts = slices.DeleteFunc(ts, func(t *task) bool { return t.State == TaskTransferred })
+	ts = slices.DeleteFunc(ts, replaced)
 	n, approved, open := len(ts), 0, 0
 	var next *task
 	for _, t := range ts {
@@ -217,6 +224,10 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 	return nil
 }
 
+// replaced reports whether a task was replaced by another in its batch
+// (transferred, or taken back and reopened): it no longer counts.
+func replaced(t *task) bool { return t.State == TaskTransferred || t.State == TaskTakenBack }
+
 // canStillPass reports whether lane l's step can still pass after a
 // rejection: only in ratio mode (other modes reject at once), while enough
 // approvers have not rejected.
@@ -228,7 +239,7 @@ func (r *run) canStillPass(l int, ps PlanStep) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	ts = slices.DeleteFunc(ts, func(t *task) bool { return t.State == TaskTransferred })
+	ts = slices.DeleteFunc(ts, replaced)
 	rejected := 0
 	for _, t := range ts {
 		if t.State == TaskRejected {

@@ -495,3 +495,76 @@ func TestConcurrentApprovals(t *testing.T) {
 		}
 	})
 }
+
+// doneTask is user's latest decided task on the record (from 已办).
+func (e *env) doneTask(user, module string, id int64) int64 {
+	e.t.Helper()
+	var page struct{ Data []workflow.TaskRow }
+	decode(e.t, e.as(user, http.StatusOK, http.MethodGet, "/api/workflow/done?size=1000", nil), &page)
+	for _, r := range page.Data {
+		if r.Module == module && r.RecordID == id {
+			return r.ID
+		}
+	}
+	e.t.Fatalf("%s decided nothing on %s %d", user, module, id)
+	return 0
+}
+
+func TestTakeBack(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		takeBack := func(user, module string, id int64, want int) {
+			t.Helper()
+			e.as(user, want, http.MethodPost, path("/api/workflow/tasks/%d/takeback", e.doneTask(user, module, id)), nil)
+		}
+		t.Run("inside a countersign under way", func(t *testing.T) {
+			id := e.create("applicant", "allFlow", map[string]any{"title": "取回"})
+			e.submit("applicant", "allFlow", id)
+			e.approve("t1", "allFlow", id)
+			takeBack("t1", "allFlow", id, http.StatusOK)
+			want := map[string][]string{"t1": {"takenBack", "open"}, "t2": {"open"}, "t3": {"open"}}
+			if diff := cmp.Diff(want, e.stepTasks("allFlow", id, "township")); diff != "" {
+				t.Fatalf("township tasks (-want +got):\n%s", diff)
+			}
+			e.approve("t1", "allFlow", id)
+			e.approve("t2", "allFlow", id)
+			e.approve("t3", "allFlow", id)
+			takeBack("t3", "allFlow", id, http.StatusOK) // the step had passed: t1's and t2's approvals are kept
+			want = map[string][]string{"t1": {"takenBack", "approved", "approved"}, "t2": {"approved", "approved"},
+				"t3": {"takenBack", "open"}}
+			if diff := cmp.Diff(want, e.stepTasks("allFlow", id, "township")); diff != "" {
+				t.Fatalf("township tasks after taking back a passed step (-want +got):\n%s", diff)
+			}
+			if e.hasTask("c1", "allFlow", id) {
+				t.Fatal("the county task stayed open")
+			}
+			e.approve("t3", "allFlow", id)
+			if !e.hasTask("c1", "allFlow", id) {
+				t.Fatal("the county step did not open again")
+			}
+		})
+		t.Run("after the step passed, before the next acted", func(t *testing.T) {
+			id := e.create("applicant", "expense", map[string]any{"title": "取回", "amount": 1})
+			e.submit("applicant", "expense", id)
+			e.approve("vcheck", "expense", id)
+			takeBack("vcheck", "expense", id, http.StatusOK)
+			if n := e.live("expense", id); n != 1 || !e.hasTask("vcheck", "expense", id) || e.hasTask("t1", "expense", id) {
+				t.Fatalf("%d open after the take-back", n)
+			}
+			e.approve("vcheck", "expense", id)
+			e.approve("t1", "expense", id)
+			takeBack("vcheck", "expense", id, http.StatusConflict)
+			e.approve("t2", "expense", id)
+			takeBack("t2", "expense", id, http.StatusOK) // the step is under way: t2's task reopens
+			want := map[string][]string{"t1": {"cancelled", "approved"}, "t2": {"cancelled", "takenBack", "open"},
+				"t3": {"cancelled", "open"}}
+			if diff := cmp.Diff(want, e.stepTasks("expense", id, "township")); diff != "" {
+				t.Fatalf("township tasks (-want +got):\n%s", diff)
+			}
+			e.approve("t2", "expense", id)
+			e.approve("t3", "expense", id)
+			if s := e.status("expense", id); s != schema.FlowApproved || e.live("expense", id) != 0 {
+				t.Fatalf("status %d, %d open", s, e.live("expense", id))
+			}
+		})
+	})
+}
