@@ -19,8 +19,8 @@ const (
 	SchemaWorkflowStatus     = "模块声明了 workflow 时不能再声明 status：审批状态字段由 workflow 生成"
 	SchemaFlowNoSteps        = "至少需要一个审批步骤"
 	SchemaFlowDupStep        = "步骤名 %s 重复"
-	SchemaFlowNoApprover     = "步骤 %s 没有审批人：请写 approvers，或写 branches / parallel"
-	SchemaFlowStepKinds      = "步骤 %s 只能是审批步骤（approvers）、条件分支（branches）或并行分支（parallel）之一"
+	SchemaFlowNoApprover     = "步骤 %s 没有审批人：请写 approvers，或写 cc / branches / parallel"
+	SchemaFlowStepKinds      = "步骤 %s 只能是审批步骤（approvers）、抄送（cc）、条件分支（branches）或并行分支（parallel）之一"
 	SchemaFlowNestedParallel = "并行分支内不能再有并行分支"
 	SchemaFlowFewBranches    = "分支至少需要两条"
 	SchemaFlowUnreachable    = "此分支永远不会被选中：前面已有无条件分支或相同条件的分支"
@@ -85,3 +85,10 @@ const (
 
 // FlowTakeBackLate refuses a take-back (取回) once the next step acted.
 const FlowTakeBackLate = "后续步骤已有人处理，不能取回"
+
+// Copies (抄送).
+const (
+	FlowCCTitle     = "抄送"
+	FlowCCNobody    = "请选择抄送人（至多 50 人，须为有效用户）"
+	FlowNotInvolved = "只有申请人和审批人可以抄送"
+)

@@ -68,15 +68,17 @@ const (
 	LevelCounty    = "county"
 )
 
-// Step is one node of a workflow: an approval step (Approvers), a choice
-// between condition branches (Branches: the first whose condition holds is
-// taken) or parallel branches that all run and join (Parallel). Any node
+// Step is one node of a workflow: an approval step (Approvers), a copy
+// step (CC: the people it names are sent a copy, and the flow goes on), a
+// choice between condition branches (Branches: the first whose condition
+// holds is taken) or parallel branches that all run and join (Parallel). Any node
 // may have a condition (When); a node whose condition fails is left out.
 type Step struct {
 	Name      string     `yaml:"name" json:"name"`
 	Title     string     `yaml:"title" json:"title"`
 	When      string     `yaml:"when,omitempty" json:"when,omitempty"`
 	Approvers []Approver `yaml:"approvers,omitempty" json:"approvers,omitempty"`
+	CC        []Approver `yaml:"cc,omitempty" json:"cc,omitempty"`
 	Mode      string     `yaml:"mode,omitempty" json:"mode,omitempty"`
 	// Ratio is the share of approvals a ratio step needs (0 < ratio ≤ 1).
 	Ratio float64 `yaml:"ratio,omitempty" json:"ratio,omitempty"`

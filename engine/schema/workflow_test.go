@@ -133,7 +133,7 @@ func TestWorkflowLintErrors(t *testing.T) {
 		{"unknown role level", "", `    - {name: a, title: 甲, approvers: [{role: r, level: province}]}
 `, []string{`x.yaml:15: workflow.steps.a.approvers[0].level: 取值必须是以下之一："applicant", "village", "township", "county"`}},
 		{"a step with no approver", "", `    - {name: a, title: 甲}
-`, []string{"x.yaml:15: workflow.steps.a.approvers: 步骤 a 没有审批人：请写 approvers，或写 branches / parallel"}},
+`, []string{"x.yaml:15: workflow.steps.a.approvers: 步骤 a 没有审批人：请写 approvers，或写 cc / branches / parallel"}},
 		{"an empty approver rule", "", `    - {name: a, title: 甲, approvers: [{level: county}]}
 `, []string{"x.yaml:15: workflow.steps.a.approvers[0]: 审批人规则为空：请写 role、users 或 leader 之一"}},
 		{"unreachable branch", "", `    - name: a

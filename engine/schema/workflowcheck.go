@@ -41,7 +41,7 @@ func (c *checker) flowSteps(steps []Step, path []string, names map[string]bool, 
 		names[s.Name] = true
 		s.Cond = c.condition(s.When, at(p, "when"))
 		kinds := 0
-		for _, n := range []bool{len(s.Approvers) > 0, len(s.Branches) > 0, len(s.Parallel) > 0} {
+		for _, n := range []bool{len(s.Approvers) > 0, len(s.CC) > 0, len(s.Branches) > 0, len(s.Parallel) > 0} {
 			if n {
 				kinds++
 			}
@@ -53,6 +53,8 @@ func (c *checker) flowSteps(steps []Step, path []string, names map[string]bool, 
 			c.add(p, msg.SchemaFlowStepKinds, s.Name)
 		case len(s.Approvers) > 0:
 			c.approvalStep(s, p)
+		case len(s.CC) > 0:
+			c.rules(s.CC, at(p, "cc"))
 		case len(s.Branches) > 0:
 			c.branches(s, p, names, inParallel)
 		default:
@@ -74,8 +76,14 @@ func (c *checker) flowSteps(steps []Step, path []string, names map[string]bool, 
 
 // approvalStep checks a step's approvers, mode, ratio and deadline.
 func (c *checker) approvalStep(s *Step, p []string) {
-	for j, a := range s.Approvers {
-		ap := at(p, "approvers", strconv.Itoa(j))
+	c.rules(s.Approvers, at(p, "approvers"))
+	c.modeKeys(s, p)
+}
+
+// rules checks approver (or copy) rules: exactly one kind each.
+func (c *checker) rules(rules []Approver, p []string) {
+	for j, a := range rules {
+		ap := at(p, strconv.Itoa(j))
 		set := 0
 		for _, n := range []bool{a.Role != "", len(a.Users) > 0, a.Leader} {
 			if n {
@@ -91,6 +99,10 @@ func (c *checker) approvalStep(s *Step, p []string) {
 			c.add(at(ap, "level"), msg.SchemaFlowUsersLevel)
 		}
 	}
+}
+
+// modeKeys checks an approval step's mode, ratio and deadline.
+func (c *checker) modeKeys(s *Step, p []string) {
 	mode := s.StepMode()
 	switch {
 	case mode == ModeRatio && (s.Ratio <= 0 || s.Ratio > 1):

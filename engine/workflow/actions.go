@@ -444,3 +444,53 @@ func (e *Engine) notify(ctx context.Context, events []Event) {
 		e.opts.Notifier.Notify(ctx, events)
 	}
 }
+
+// maxCopies is how many people one ad hoc copy may name.
+const maxCopies = 50
+
+// Copy sends a copy (抄送) of the latest application of record id of
+// module to users, as the viewer sc, who must be its applicant or have a
+// task on it.
+func (e *Engine) Copy(ctx context.Context, module string, sc store.Scope, id int64, users []int64) error {
+	m, err := e.module(module)
+	if err != nil {
+		return err
+	}
+	slices.Sort(users)
+	users = slices.Compact(users)
+	if len(users) == 0 || len(users) > maxCopies {
+		return refuse(http.StatusBadRequest, msg.FlowCCNobody)
+	}
+	if in, err := e.Involved(ctx, sc, m.Name, id); err != nil || !in {
+		if err == nil {
+			err = refuse(http.StatusForbidden, msg.FlowNotInvolved)
+		}
+		return err
+	}
+	names, err := e.names(ctx, sc.TenantID, users)
+	if err != nil {
+		return err
+	}
+	if len(names) != len(users) {
+		return refuse(http.StatusBadRequest, msg.FlowCCNobody)
+	}
+	var r *run
+	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
+		ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
+			Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", m.Name),
+				entsql.EQ("record_id", id))).OrderBy(entsql.Desc("id")).Limit(1))
+		if err != nil {
+			return err
+		}
+		if len(ins) == 0 {
+			return errNotRunning
+		}
+		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins[0], actor: sc.UserID}
+		return r.copyTo(users, 0, -1, 0, 0, "", msg.FlowCCTitle)
+	})
+	if err != nil {
+		return fmt.Errorf("copy %s %d: %w", module, id, err)
+	}
+	e.notify(ctx, r.events)
+	return nil
+}

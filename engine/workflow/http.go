@@ -48,12 +48,14 @@ func (e *Engine) Endpoints(authorize Authorize, signedIn string) []Endpoint {
 		{http.MethodGet, "/api/workflow/todo/counts", signedIn, "审批-待办数", h.todoCounts},
 		{http.MethodGet, "/api/workflow/done", signedIn, "审批-已办", h.done},
 		{http.MethodGet, "/api/workflow/mine", signedIn, "审批-我的申请", h.mine},
+		{http.MethodGet, "/api/workflow/cc", signedIn, "审批-抄送我的", h.copies},
 		{http.MethodPost, "/api/workflow/tasks/:id/decide", signedIn, "审批-办理", h.decide},
 		{http.MethodPost, "/api/workflow/tasks/:id/takeback", signedIn, "审批-取回", h.takeBack},
 		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, "审批-模拟", h.simulate},
 		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, "审批-提交", h.submit},
 		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, "审批-撤回", h.withdraw},
 		{http.MethodPost, "/api/workflow/:module/:id/chase", signedIn, "审批-催办", h.chase},
+		{http.MethodPost, "/api/workflow/:module/:id/cc", signedIn, "审批-抄送", h.copy},
 		{http.MethodGet, "/api/workflow/:module/:id", signedIn, "审批-记录与流程", h.record},
 	}
 }
@@ -100,6 +102,47 @@ func (h *handlers) mine(c echo.Context) error {
 		return err
 	}
 	return httpx.OKPage(c, rows, total)
+}
+
+func (h *handlers) copies(c echo.Context) error {
+	p, err := page(c)
+	if err != nil {
+		return err
+	}
+	rows, total, err := h.e.Copies(c.Request().Context(), h.scope(c), p)
+	if err != nil {
+		return err
+	}
+	return httpx.OKPage(c, rows, total)
+}
+
+// copy answers POST /api/workflow/{module}/{id}/cc {userIds} with the flow.
+func (h *handlers) copy(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := httpx.BindObject(c, 0)
+	if err != nil {
+		return err
+	}
+	raw, ok := body["userIds"].([]any)
+	if !ok || len(body) != 1 {
+		return httpx.BadRequest(msg.FlowCCNobody)
+	}
+	users := make([]int64, 0, len(raw))
+	for _, v := range raw {
+		n, err := strconv.ParseInt(fmt.Sprint(v), 10, 64)
+		if err != nil {
+			return httpx.BadRequest(fmt.Sprintf(msg.BadParam, "userIds"))
+		}
+		users = append(users, n)
+	}
+	sc := h.scope(c)
+	if err := h.e.Copy(c.Request().Context(), c.Param("module"), sc, id, users); err != nil {
+		return err
+	}
+	return h.state(c, sc, c.Param("module"), id)
 }
 
 // decide answers POST /api/workflow/tasks/{id}/decide {action, comment, to}

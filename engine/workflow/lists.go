@@ -118,6 +118,12 @@ func (e *Engine) taskPage(ctx context.Context, sc store.Scope, where *entsql.Pre
 	return rows, total, nil
 }
 
+// Copies lists what was copied to the viewer (抄送我的), newest first.
+func (e *Engine) Copies(ctx context.Context, sc store.Scope, p Page) ([]TaskRow, int64, error) {
+	return e.taskPage(ctx, sc, entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("assignee_id", sc.UserID),
+		entsql.EQ("state", TaskCC)), "id", p)
+}
+
 // TodoCounts are the viewer's open tasks counted per module.
 func (e *Engine) TodoCounts(ctx context.Context, sc store.Scope) ([]ModuleCount, error) {
 	qs, args := e.sqlb().Select("module", "COUNT(*)").From(entsql.Table(TaskTable)).

@@ -47,6 +47,8 @@ type PlanStep struct {
 	// Skip says why the step passes without anyone: "empty" (nobody
 	// resolved) or "self" (only the applicant did).
 	Skip string `json:"skip,omitempty"`
+	// CC marks a copy step: Approvers are sent a copy, nobody decides.
+	CC bool `json:"cc,omitempty"`
 }
 
 // Skip reasons.
@@ -93,6 +95,16 @@ func (p *planner) stages(steps []schema.Step) ([]Stage, error) {
 			continue
 		}
 		switch {
+		case len(s.CC) > 0:
+			ids, _, err := p.resolve(s.Name, s.CC)
+			if err != nil {
+				return nil, err
+			}
+			ps := PlanStep{Name: s.Name, Title: s.Title, Mode: schema.ModeAll, Approvers: append([]int64{}, ids...), CC: true}
+			if len(ids) == 0 {
+				ps.Skip = SkipEmpty
+			}
+			out = append(out, Stage{Name: s.Name, Title: s.Title, Lanes: []Lane{{Steps: []PlanStep{ps}}}})
 		case len(s.Approvers) > 0:
 			ps, err := p.step(s)
 			if err != nil {
@@ -143,36 +155,9 @@ func (p *planner) stages(steps []schema.Step) ([]Stage, error) {
 func (p *planner) step(s *schema.Step) (PlanStep, error) {
 	ps := PlanStep{Name: s.Name, Title: s.Title, Mode: s.StepMode(), Ratio: s.Ratio, Deadline: s.Deadline,
 		Approvers: []int64{}}
-	var ids []int64
-	var home *Org // the organisation of the first rule naming one: its admins get an empty step
-	for _, a := range s.Approvers {
-		var got []int64
-		var err error
-		switch {
-		case len(a.Users) > 0:
-			got, err = p.dir.UserIDs(p.ctx, p.tenant, a.Users)
-		default:
-			o := p.orgAt(a.OrgLevel())
-			if o == nil {
-				continue
-			}
-			if home == nil {
-				home = o
-			}
-			if a.Leader {
-				got, err = p.dir.Leaders(p.ctx, p.tenant, o.ID)
-			} else {
-				got, err = p.dir.RoleHolders(p.ctx, p.tenant, o.ID, a.Role)
-			}
-		}
-		if err != nil {
-			return ps, fmt.Errorf("approvers of step %s: %w", s.Name, err)
-		}
-		for _, id := range got {
-			if !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
-		}
+	ids, home, err := p.resolve(s.Name, s.Approvers)
+	if err != nil {
+		return ps, err
 	}
 	selfOnly := false
 	if p.w.SelfRule() == schema.RuleSkip && slices.Contains(ids, p.applicant) {
@@ -203,6 +188,42 @@ func (p *planner) step(s *schema.Step) (PlanStep, error) {
 	}
 	ps.Approvers = append(ps.Approvers, ids...)
 	return ps, nil
+}
+
+// resolve is who the rules name, each once, in rule order; home is the
+// organisation of the first rule that names one (its administrators get a
+// step nobody resolves to).
+func (p *planner) resolve(step string, rules []schema.Approver) (ids []int64, home *Org, err error) {
+	for _, a := range rules {
+		var got []int64
+		var err error
+		switch {
+		case len(a.Users) > 0:
+			got, err = p.dir.UserIDs(p.ctx, p.tenant, a.Users)
+		default:
+			o := p.orgAt(a.OrgLevel())
+			if o == nil {
+				continue
+			}
+			if home == nil {
+				home = o
+			}
+			if a.Leader {
+				got, err = p.dir.Leaders(p.ctx, p.tenant, o.ID)
+			} else {
+				got, err = p.dir.RoleHolders(p.ctx, p.tenant, o.ID, a.Role)
+			}
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("approvers of step %s: %w", step, err)
+		}
+		for _, id := range got {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, home, nil
 }
 
 // orgAt is the organisation of the applicant's chain at level, or nil.
@@ -244,6 +265,9 @@ func (pl *Plan) unattended() string {
 	for _, st := range pl.Stages {
 		for _, ln := range st.Lanes {
 			for _, ps := range ln.Steps {
+				if ps.CC {
+					continue
+				}
 				if len(ps.Approvers) > 0 {
 					return ""
 				}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	entsql "entgo.io/ent/dialect/sql"
 
@@ -44,9 +45,14 @@ func (r *run) scope() store.Scope {
 
 // history writes a decision that leaves the status as it is.
 func (r *run) history(action, step, comment string) error {
+	st := stateStatus[r.in.State]
 	return r.e.opts.Store.AddHistory(r.ctx, r.tx, r.m, r.in.TenantID, r.in.RecordID, store.HistoryEntry{
-		Action: action, From: schema.FlowRunning, To: schema.FlowRunning, Step: step, Comment: comment, UserID: r.actor})
+		Action: action, From: st, To: st, Step: step, Comment: comment, UserID: r.actor})
 }
+
+// stateStatus is the record status of each instance state.
+var stateStatus = map[string]int{StateRunning: schema.FlowRunning, StateApproved: schema.FlowApproved,
+	StateRejected: schema.FlowRejected, StateWithdrawn: schema.FlowWithdrawn, StateReturned: schema.FlowDraft}
 
 // openStage enters stage s: every lane at its first step. Past the last
 // stage the application is approved.
@@ -85,6 +91,13 @@ func (r *run) openStep(l int) error {
 			text = msg.FlowAutoSelf
 		}
 		if err := r.history("skip", ps.Title, text); err != nil {
+			return err
+		}
+		pos.Idx++
+		return r.openStep(l)
+	}
+	if ps.CC {
+		if err := r.copyTo(ps.Approvers, pos.Batch, r.in.Stage, l, pos.Idx, ps.Name, ps.Title); err != nil {
 			return err
 		}
 		pos.Idx++
@@ -315,5 +328,33 @@ func (r *run) save() error {
 	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
 		return fmt.Errorf("save instance %d: %w", r.in.ID, err)
 	}
+	return nil
+}
+
+// copyTo sends a copy (抄送) to users: a cc task each (in the 抄送我的 list,
+// and enough to see the record), a history row naming them, an event.
+func (r *run) copyTo(users []int64, batch, stage, lane, idx int, step, title string) error {
+	names, err := r.e.names(r.ctx, r.in.TenantID, users)
+	if err != nil {
+		return err
+	}
+	now := r.e.nowText()
+	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
+		"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "created_at",
+		"decided_at")
+	var who []string
+	for i, uid := range users {
+		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, batch, stage, lane, idx, step, title, uid, i,
+			TaskCC, false, now, now)
+		who = append(who, names[uid])
+	}
+	qs, args := ins.Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("copy to %v: %w", users, err)
+	}
+	if err := r.history(TaskCC, title, msg.FlowCCTitle+"："+strings.Join(who, "、")); err != nil {
+		return err
+	}
+	r.event(EventCopied, title, TaskCC, users)
 	return nil
 }

@@ -27,6 +27,8 @@ type InstanceView struct {
 	CreatedAt     string     `json:"createdAt"`
 	FinishedAt    string     `json:"finishedAt,omitempty"`
 	Steps         []StepView `json:"steps"`
+	// CC are the copies sent outside copy steps (抄送 by hand).
+	CC []TaskView `json:"cc"`
 }
 
 // StepView is one step of the chart: where it stands, who was to decide,
@@ -119,7 +121,13 @@ func (e *Engine) State(ctx context.Context, sc store.Scope, module string, recor
 // view draws the instance's step chart.
 func (in *instance) view(ts []*task, names map[int64]string) InstanceView {
 	v := InstanceView{ID: in.ID, Version: in.Version, State: in.State, ApplicantID: in.ApplicantID,
-		ApplicantName: names[in.ApplicantID], CreatedAt: in.CreatedAt, FinishedAt: in.FinishedAt, Steps: []StepView{}}
+		ApplicantName: names[in.ApplicantID], CreatedAt: in.CreatedAt, FinishedAt: in.FinishedAt, Steps: []StepView{},
+		CC: []TaskView{}}
+	for _, t := range ts {
+		if t.Stage < 0 {
+			v.CC = append(v.CC, taskView(t, names))
+		}
+	}
 	for s, st := range in.Plan.Stages {
 		for l, ln := range st.Lanes {
 			for i, ps := range ln.Steps {
@@ -133,9 +141,7 @@ func (in *instance) view(ts []*task, names map[int64]string) InstanceView {
 				}
 				for _, t := range ts {
 					if t.Stage == s && t.Lane == l && t.StepIdx == i {
-						sv.Tasks = append(sv.Tasks, TaskView{ID: t.ID, AssigneeID: t.AssigneeID,
-							AssigneeName: names[t.AssigneeID], State: t.State, Auto: t.Auto, Comment: t.Comment,
-							CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt})
+						sv.Tasks = append(sv.Tasks, taskView(t, names))
 					}
 				}
 				sv.Status = in.stepStatus(s, l, i, ps)
@@ -144,6 +150,11 @@ func (in *instance) view(ts []*task, names map[int64]string) InstanceView {
 		}
 	}
 	return v
+}
+
+func taskView(t *task, names map[int64]string) TaskView {
+	return TaskView{ID: t.ID, AssigneeID: t.AssigneeID, AssigneeName: names[t.AssigneeID], State: t.State,
+		Auto: t.Auto, Comment: t.Comment, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt}
 }
 
 // stepStatus says where step i of lane l of stage s stands.

@@ -35,6 +35,7 @@ const (
 	TaskReturned    = "returned"    // the approver returned the application to an earlier step
 	TaskCancelled   = "cancelled"   // closed without a decision: the step was decided otherwise, or left
 	TaskTransferred = "transferred" // handed to another user (转办), who got a task in its place
+	TaskCC          = "cc"          // a copy (抄送): to read, nothing to decide
 )
 
 var (

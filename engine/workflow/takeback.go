@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"slices"
 
 	entsql "entgo.io/ent/dialect/sql"
 
@@ -77,7 +78,7 @@ func (r *run) takeBack(t *task, ts []*task) error {
 		switch {
 		case o.Stage == t.Stage && o.Lane == t.Lane && o.StepIdx == t.StepIdx && o.Batch > t.Batch:
 			return errTaskNotFound // the step was opened again since
-		case later(o) && !o.Auto && o.State != TaskOpen && o.State != TaskWaiting && o.State != TaskCancelled:
+		case later(o) && !o.Auto && !slices.Contains([]string{TaskOpen, TaskWaiting, TaskCancelled, TaskCC}, o.State):
 			return refuse(http.StatusConflict, msg.FlowTakeBackLate)
 		}
 	}

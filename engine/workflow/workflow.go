@@ -57,6 +57,7 @@ const (
 	EventDecided   = "decided"   // an approver decided (Notify: the applicant)
 	EventFinished  = "finished"  // approved, rejected, withdrawn or returned to the applicant (Notify: the applicant)
 	EventChased    = "chased"    // the applicant chased the application (Notify: the approvers whose turn it is)
+	EventCopied    = "copied"    // a copy was sent (Notify: who got it)
 )
 
 // Event is something people must be told of, raised after the change

@@ -45,6 +45,12 @@ const expenseSteps = `workflow:
 `
 
 var testModules = map[string]string{
+	"ccFlow": moduleHead("ccFlow") + `workflow:
+  steps:
+    - {name: village, title: 村审核, approvers: [{role: 村审核员, level: village}]}
+    - {name: notify, title: 抄送乡镇, cc: [{role: 乡镇审批员, level: township}]}
+    - {name: county, title: 县级审批, approvers: [{role: 县级审批员, level: county}]}
+`,
 	"orphan": moduleHead("orphan") + `workflow:
   steps:
     - {name: nobody, title: 无人审, approvers: [{role: 不存在的角色, level: township}]}

@@ -568,3 +568,43 @@ func TestTakeBack(t *testing.T) {
 		})
 	})
 }
+
+func TestCopies(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		copied := func(user string, id int64) bool {
+			var page struct{ Data []workflow.TaskRow }
+			decode(t, e.as(user, http.StatusOK, http.MethodGet, "/api/workflow/cc", nil), &page)
+			return slices.ContainsFunc(page.Data, func(r workflow.TaskRow) bool { return r.RecordID == id })
+		}
+		id := e.create("applicant", "ccFlow", map[string]any{"title": "抄送"})
+		e.submit("applicant", "ccFlow", id)
+		e.events.take()
+		e.approve("vcheck", "ccFlow", id)
+		if !copied("t1", id) || !copied("t3", id) || !e.hasTask("c1", "ccFlow", id) || e.hasTask("t1", "ccFlow", id) {
+			t.Fatal("the copy step should copy the township and go on to the county")
+		}
+		if ev := e.events.take(); !slices.ContainsFunc(ev, func(v workflow.Event) bool {
+			return v.Kind == workflow.EventCopied && len(v.Notify) == 3
+		}) {
+			t.Fatalf("no copy event among %+v", ev)
+		}
+		e.as("t2", http.StatusOK, http.MethodGet, path("/api/workflow/ccFlow/%d", id), nil)
+
+		cc := path("/api/workflow/ccFlow/%d/cc", id)
+		e.as("far", http.StatusForbidden, http.MethodPost, cc, map[string]any{"userIds": []int64{e.users["fin"].ID}})
+		e.as("applicant", http.StatusBadRequest, http.MethodPost, cc, map[string]any{"userIds": []int64{}})
+		e.as("applicant", http.StatusBadRequest, http.MethodPost, cc, map[string]any{"userIds": []int64{99999}})
+		e.as("applicant", http.StatusOK, http.MethodPost, cc, map[string]any{"userIds": []int64{e.users["fin"].ID}})
+		if !copied("fin", id) {
+			t.Fatal("fin got no copy")
+		}
+		e.as("fin", http.StatusOK, http.MethodGet, path("/api/workflow/ccFlow/%d", id), nil)
+		if st := e.state("ccFlow", id); len(st.Instances[0].CC) != 1 {
+			t.Fatalf("hand copies %+v", st.Instances[0].CC)
+		}
+		e.approve("c1", "ccFlow", id)
+		if s := e.status("ccFlow", id); s != schema.FlowApproved {
+			t.Fatalf("status %d", s)
+		}
+	})
+}
