@@ -66,6 +66,10 @@ func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id i
 	if step := plan.unattended(); step != "" {
 		return 0, refuse(http.StatusConflict, fmt.Sprintf(msg.FlowNoApprovers, step))
 	}
+	names, err := e.names(ctx, sc.TenantID, []int64{sc.UserID})
+	if err != nil {
+		return 0, err
+	}
 	var r *run
 	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
 		cur, err := e.opts.Store.GetIn(ctx, tx, m, sc, id)
@@ -80,13 +84,13 @@ func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id i
 			return err
 		}
 		in := &instance{TenantID: sc.TenantID, Module: m.Name, RecordID: id, FlowID: flowID, Version: version,
-			ApplicantID: sc.UserID, OrgID: sc.OrgID, State: StateRunning, Title: recordTitle(m, rec), Plan: *plan,
+			ApplicantID: sc.UserID, ApplicantName: names[sc.UserID], OrgID: sc.OrgID, State: StateRunning, Title: recordTitle(m, rec), Plan: *plan,
 			Pos: []lanePos{}}
 		now := e.nowText()
 		in.ID, err = e.insertID(ctx, tx, e.sqlb().Insert(InstanceTable).Columns("tenant_id", "module", "record_id",
-			"flow_id", "version", "applicant_id", "org_id", "state", "title", "stage", "pos", "next_batch", "plan",
-			"created_at", "updated_at").Values(in.TenantID, in.Module, in.RecordID, in.FlowID, in.Version,
-			in.ApplicantID, in.OrgID, in.State, in.Title, 0, "[]", 0, mustJSON(in.Plan), now, now))
+			"flow_id", "version", "applicant_id", "applicant_name", "org_id", "state", "title", "stage", "pos",
+			"next_batch", "plan", "created_at", "updated_at").Values(in.TenantID, in.Module, in.RecordID, in.FlowID,
+			in.Version, in.ApplicantID, in.ApplicantName, in.OrgID, in.State, in.Title, 0, "[]", 0, mustJSON(in.Plan), now, now))
 		if err != nil {
 			return fmt.Errorf("insert instance: %w", err)
 		}
@@ -225,12 +229,8 @@ func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
 	if names[d.UserID] == "" || busy {
 		return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
 	}
-	now := r.e.nowText()
-	qs, args := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
-		"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "created_at").
-		Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, t.Batch, t.Stage, t.Lane, t.StepIdx, t.Step,
-			t.StepTitle, d.UserID, t.Seq, TaskOpen, false, now).Query()
-	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+	if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
+		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen}}); err != nil {
 		return fmt.Errorf("transfer task %d: %w", t.ID, err)
 	}
 	comment := fmt.Sprintf(msg.FlowTransferredTo, names[d.UserID])

@@ -81,39 +81,12 @@ func (e *Engine) taskPage(ctx context.Context, sc store.Scope, where *entsql.Pre
 	if err != nil {
 		return nil, 0, err
 	}
-	ids := make([]any, 0, len(ts))
-	for _, t := range ts {
-		ids = append(ids, t.InstanceID)
-	}
-	ins := map[int64]*instance{}
-	if len(ids) > 0 {
-		list, err := readInstances(ctx, e.opts.Store.DB(), e.sqlb().Select(instanceCols...).
-			From(entsql.Table(InstanceTable)).Where(entsql.In("id", ids...)))
-		if err != nil {
-			return nil, 0, err
-		}
-		for _, in := range list {
-			ins[in.ID] = in
-		}
-	}
-	var people []int64
-	for _, in := range ins {
-		people = append(people, in.ApplicantID)
-	}
-	names, err := e.names(ctx, sc.TenantID, people)
-	if err != nil {
-		return nil, 0, err
-	}
 	rows := make([]TaskRow, 0, len(ts))
 	for _, t := range ts {
-		in := ins[t.InstanceID]
-		row := TaskRow{ID: t.ID, InstanceID: t.InstanceID, Module: t.Module, ModuleTitle: e.moduleTitle(t.Module),
-			RecordID: t.RecordID, Step: t.Step, StepTitle: t.StepTitle, State: t.State, Comment: t.Comment,
-			CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt}
-		if in != nil {
-			row.Title, row.ApplicantID, row.ApplicantName = in.Title, in.ApplicantID, names[in.ApplicantID]
-		}
-		rows = append(rows, row)
+		rows = append(rows, TaskRow{ID: t.ID, InstanceID: t.InstanceID, Module: t.Module,
+			ModuleTitle: e.moduleTitle(t.Module), RecordID: t.RecordID, Title: t.Title, Step: t.Step,
+			StepTitle: t.StepTitle, State: t.State, Comment: t.Comment, ApplicantID: t.Applicant,
+			ApplicantName: t.ApplName, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt})
 	}
 	return rows, total, nil
 }

@@ -14,22 +14,23 @@ import (
 
 // instance is one row of InstanceTable.
 type instance struct {
-	ID          int64
-	TenantID    int64
-	Module      string
-	RecordID    int64
-	FlowID      int64
-	Version     int
-	ApplicantID int64
-	OrgID       int64
-	State       string
-	Title       string
-	Stage       int
-	Pos         []lanePos // per lane of the current stage
-	NextBatch   int
-	Plan        Plan
-	CreatedAt   string
-	FinishedAt  string
+	ID            int64
+	TenantID      int64
+	Module        string
+	RecordID      int64
+	FlowID        int64
+	Version       int
+	ApplicantID   int64
+	ApplicantName string
+	OrgID         int64
+	State         string
+	Title         string
+	Stage         int
+	Pos           []lanePos // per lane of the current stage
+	NextBatch     int
+	Plan          Plan
+	CreatedAt     string
+	FinishedAt    string
 }
 
 // lanePos is where one lane of the current stage stands: the index of its
@@ -46,6 +47,9 @@ type task struct {
 	InstanceID int64
 	Module     string
 	RecordID   int64
+	Title      string // the application's, copied for the lists
+	Applicant  int64
+	ApplName   string
 	Batch      int
 	Stage      int
 	Lane       int
@@ -62,9 +66,9 @@ type task struct {
 }
 
 var instanceCols = []string{"id", "tenant_id", "module", "record_id", "flow_id", "version", "applicant_id",
-	"org_id", "state", "title", "stage", "pos", "next_batch", "plan", "created_at", "finished_at"}
+	"applicant_name", "org_id", "state", "title", "stage", "pos", "next_batch", "plan", "created_at", "finished_at"}
 
-var taskCols = []string{"id", "instance_id", "module", "record_id", "batch", "stage", "lane", "step_idx", "step",
+var taskCols = []string{"id", "instance_id", "module", "record_id", "title", "applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step",
 	"step_title", "assignee_id", "seq", "state", "auto", "comment", "created_at", "decided_at"}
 
 // querier is a *sql.DB or *sql.Tx.
@@ -88,7 +92,7 @@ func readInstances(ctx context.Context, q querier, sel *entsql.Selector) ([]*ins
 		var pos, plan string
 		var created, finished any
 		if err := rows.Scan(&in.ID, &in.TenantID, &in.Module, &in.RecordID, &in.FlowID, &in.Version,
-			&in.ApplicantID, &in.OrgID, &in.State, &in.Title, &in.Stage, &pos, &in.NextBatch, &plan,
+			&in.ApplicantID, &in.ApplicantName, &in.OrgID, &in.State, &in.Title, &in.Stage, &pos, &in.NextBatch, &plan,
 			&created, &finished); err != nil {
 			return nil, fmt.Errorf("read instances: %w", err)
 		}
@@ -117,7 +121,7 @@ func readTasks(ctx context.Context, q querier, sel *entsql.Selector) ([]*task, e
 		t := &task{}
 		var comment sql.NullString
 		var created, decided any
-		if err := rows.Scan(&t.ID, &t.InstanceID, &t.Module, &t.RecordID, &t.Batch, &t.Stage, &t.Lane,
+		if err := rows.Scan(&t.ID, &t.InstanceID, &t.Module, &t.RecordID, &t.Title, &t.Applicant, &t.ApplName, &t.Batch, &t.Stage, &t.Lane,
 			&t.StepIdx, &t.Step, &t.StepTitle, &t.AssigneeID, &t.Seq, &t.State, &t.Auto, &comment,
 			&created, &decided); err != nil {
 			return nil, fmt.Errorf("read tasks: %w", err)

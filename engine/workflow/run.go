@@ -113,31 +113,26 @@ func (r *run) openStep(l int) error {
 		}
 	}
 	now := r.e.nowText()
-	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
-		"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "comment",
-		"created_at", "decided_at")
+	rows := make([]newTask, 0, len(ps.Approvers))
 	for i, uid := range ps.Approvers {
-		state, auto, comment, decided := TaskOpen, false, any(nil), any(nil)
+		nt := newTask{batch: pos.Batch, stage: r.in.Stage, lane: l, idx: pos.Idx, step: ps.Name, title: ps.Title,
+			assignee: uid, seq: i, state: TaskOpen}
 		switch {
 		case keep[uid] != nil:
-			state, auto, comment, decided = TaskApproved, true, keep[uid].Comment, keep[uid].DecidedAt
+			nt.state, nt.auto, nt.comment, nt.decided = TaskApproved, true, keep[uid].Comment, keep[uid].DecidedAt
 		case slices.Contains(same, uid):
-			state, auto, comment, decided = TaskApproved, true, msg.FlowAutoSame, now
-		case ps.Mode == schema.ModeSequential && i > 0:
-			state = TaskWaiting
-		}
-		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, pos.Batch, r.in.Stage, l, pos.Idx, ps.Name,
-			ps.Title, uid, i, state, auto, comment, now, decided)
-		if auto && keep[uid] == nil {
+			nt.state, nt.auto, nt.comment, nt.decided = TaskApproved, true, msg.FlowAutoSame, now
 			if err := r.e.opts.Store.AddHistory(r.ctx, r.tx, r.m, r.in.TenantID, r.in.RecordID, store.HistoryEntry{
 				Action: "approve", From: schema.FlowRunning, To: schema.FlowRunning, Step: ps.Title,
 				Comment: msg.FlowAutoSame, UserID: uid}); err != nil {
 				return err
 			}
+		case ps.Mode == schema.ModeSequential && i > 0:
+			nt.state = TaskWaiting
 		}
+		rows = append(rows, nt)
 	}
-	qs, args := ins.Query()
-	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+	if err := r.insertTasks(rows); err != nil {
 		return fmt.Errorf("open step %s: %w", ps.Name, err)
 	}
 	return r.evaluate(l, ps, true)
@@ -339,22 +334,53 @@ func (r *run) copyTo(users []int64, batch, stage, lane, idx int, step, title str
 		return err
 	}
 	now := r.e.nowText()
-	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
-		"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "created_at",
-		"decided_at")
 	var who []string
+	rows := make([]newTask, 0, len(users))
 	for i, uid := range users {
-		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, batch, stage, lane, idx, step, title, uid, i,
-			TaskCC, false, now, now)
+		rows = append(rows, newTask{batch: batch, stage: stage, lane: lane, idx: idx, step: step, title: title,
+			assignee: uid, seq: i, state: TaskCC, decided: now})
 		who = append(who, names[uid])
 	}
-	qs, args := ins.Query()
-	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+	if err := r.insertTasks(rows); err != nil {
 		return fmt.Errorf("copy to %v: %w", users, err)
 	}
 	if err := r.history(TaskCC, title, msg.FlowCCTitle+"："+strings.Join(who, "、")); err != nil {
 		return err
 	}
 	r.event(EventCopied, title, TaskCC, users)
+	return nil
+}
+
+// newTask is a task row to write.
+type newTask struct {
+	batch, stage, lane, idx int
+	step, title             string
+	assignee                int64
+	seq                     int
+	state                   string
+	auto                    bool
+	comment, decided        any // NULL when nil
+}
+
+// insertTasks writes task rows of the instance, each with the
+// application's title and applicant copied for the lists (待办 reads one
+// table).
+func (r *run) insertTasks(rows []newTask) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	now := r.e.nowText()
+	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "title",
+		"applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step", "step_title", "assignee_id",
+		"seq", "state", "auto", "comment", "created_at", "decided_at")
+	for _, t := range rows {
+		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, r.in.Title, r.in.ApplicantID,
+			r.in.ApplicantName, t.batch, t.stage, t.lane, t.idx, t.step, t.title, t.assignee, t.seq, t.state, t.auto,
+			t.comment, now, t.decided)
+	}
+	qs, args := ins.Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("write tasks: %w", err)
+	}
 	return nil
 }

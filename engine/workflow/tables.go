@@ -79,6 +79,7 @@ func instanceTable() *entschema.Table {
 	module, record := col("module", field.TypeString, 60), col("record_id", field.TypeInt64, 0)
 	for _, c := range []*entschema.Column{tenant, module, record,
 		col("flow_id", field.TypeInt64, 0), col("version", field.TypeInt32, 0), applicant,
+		col("applicant_name", field.TypeString, 100),
 		col("org_id", field.TypeInt64, 0), col("state", field.TypeString, 16), col("title", field.TypeString, 200),
 		col("stage", field.TypeInt32, 0), textCol("pos", false), col("next_batch", field.TypeInt32, 0),
 		textCol("plan", false), timeCol("created_at", false), timeCol("updated_at", false),
@@ -93,12 +94,13 @@ func instanceTable() *entschema.Table {
 
 func taskTable() *entschema.Table {
 	t := entschema.NewTable(TaskTable)
-	t.AddPrimary(idCol())
+	t.AddPrimary(idCol()) // t.Columns[0]: the id, last column of the assignee index
 	tenant, assignee, state := col("tenant_id", field.TypeInt64, 0), col("assignee_id", field.TypeInt64, 0),
 		col("state", field.TypeString, 16)
 	instance, batch := col("instance_id", field.TypeInt64, 0), col("batch", field.TypeInt32, 0)
 	for _, c := range []*entschema.Column{tenant, instance, col("module", field.TypeString, 60),
-		col("record_id", field.TypeInt64, 0), batch, col("stage", field.TypeInt32, 0), col("lane", field.TypeInt32, 0),
+		col("record_id", field.TypeInt64, 0), col("title", field.TypeString, 200), col("applicant_id", field.TypeInt64, 0),
+		col("applicant_name", field.TypeString, 100), batch, col("stage", field.TypeInt32, 0), col("lane", field.TypeInt32, 0),
 		col("step_idx", field.TypeInt32, 0), col("step", field.TypeString, 60), col("step_title", field.TypeString, 100),
 		assignee, col("seq", field.TypeInt32, 0), state, col("auto", field.TypeBool, 0),
 		textCol("comment", true), timeCol("created_at", false), timeCol("decided_at", true)} {
@@ -106,7 +108,8 @@ func taskTable() *entschema.Table {
 	}
 	t.Indexes = append(t.Indexes,
 		// 待办 and 已办: an approver's tasks in one state, newest first.
-		&entschema.Index{Name: "ix_" + TaskTable + "_assignee", Columns: []*entschema.Column{tenant, assignee, state}},
+		&entschema.Index{Name: "ix_" + TaskTable + "_assignee", Columns: []*entschema.Column{tenant, assignee, state,
+			t.Columns[0]}},
 		&entschema.Index{Name: "ix_" + TaskTable + "_instance", Columns: []*entschema.Column{instance, batch}})
 	return t
 }

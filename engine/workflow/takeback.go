@@ -94,12 +94,8 @@ func (r *run) takeBack(t *task, ts []*task) error {
 		return err
 	}
 	if underWay { // the step is still deciding: only the approver's own task reopens
-		now := r.e.nowText()
-		qs, args := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "batch",
-			"stage", "lane", "step_idx", "step", "step_title", "assignee_id", "seq", "state", "auto", "created_at").
-			Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, t.Batch, t.Stage, t.Lane, t.StepIdx, t.Step,
-				t.StepTitle, t.AssigneeID, t.Seq, TaskOpen, false, now).Query()
-		if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx,
+			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen}}); err != nil {
 			return fmt.Errorf("reopen task %d: %w", t.ID, err)
 		}
 		r.event(EventArrived, ps.Title, ActTakeBack, []int64{t.AssigneeID})

@@ -45,6 +45,10 @@ const expenseSteps = `workflow:
 `
 
 var testModules = map[string]string{
+	"single": moduleHead("single") + `workflow:
+  steps:
+    - {name: township, title: 乡镇审批, approvers: [{role: 乡镇审批员, level: township}], mode: one}
+`,
 	"ccFlow": moduleHead("ccFlow") + `workflow:
   steps:
     - {name: village, title: 村审核, approvers: [{role: 村审核员, level: village}]}

@@ -65,7 +65,7 @@ func (r *recorder) take() []workflow.Event {
 
 // env is a running app with its people.
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	app     *engine.App
 	ent     *ent.Client
 	wf      *workflow.Engine
@@ -131,7 +131,7 @@ var roleCodes = map[string][]string{
 	"村审核员": {"list", "view"}, "乡镇审批员": {"list", "view"}, "县级审批员": {"list", "view"},
 }
 
-func newEnv(t *testing.T, dbURL string) *env {
+func newEnv(t testing.TB, dbURL string) *env {
 	t.Helper()
 	e := &env{t: t, events: &recorder{}, schemas: t.TempDir(), orgs: map[string]*ent.Org{},
 		users: map[string]*ent.User{}, tokens: map[string]string{}}
@@ -292,7 +292,7 @@ func (e *env) as(user string, want int, method, path string, body any) any {
 }
 
 // decode turns an answer's data into v.
-func decode(t *testing.T, data any, v any) {
+func decode(t testing.TB, data any, v any) {
 	t.Helper()
 	b, err := json.Marshal(data)
 	if err != nil {
@@ -303,7 +303,7 @@ func decode(t *testing.T, data any, v any) {
 	}
 }
 
-func writeFile(t *testing.T, path, text string) {
+func writeFile(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
