@@ -45,6 +45,12 @@ const expenseSteps = `workflow:
 `
 
 var testModules = map[string]string{
+	"fallback": moduleHead("fallback") + `workflow:
+  emptyApprover: admin
+  steps:
+    - {name: leader, title: 镇长审批, approvers: [{leader: true, level: township}]}
+    - {name: nobody, title: 无人审, approvers: [{role: 不存在的角色, level: township}]}
+`,
 	"single": moduleHead("single") + `workflow:
   steps:
     - {name: township, title: 乡镇审批, approvers: [{role: 乡镇审批员, level: township}], mode: one}

@@ -10,6 +10,7 @@ import (
 
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/workflow"
+	"xiangzhi/modules/system"
 )
 
 // pathOf is the step names and approver usernames of a plan.
@@ -298,6 +299,33 @@ func TestRunningInstanceKeepsItsVersion(t *testing.T) {
 		}
 		if v := e.state("anyFlow", fresh).Instances[0].Version; v != 2 {
 			t.Fatalf("new application version %d", v)
+		}
+	})
+}
+
+func TestLeaderAndAdministratorFallback(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		for user, extent := range map[string]string{"t2": system.RoleExtentLeader, "t3": "township"} {
+			r, err := e.ent.Role.Create().SetTenantID(e.tenant).SetName("角色" + extent).SetRoleExtent(extent).
+				SetIcon("icon").Save(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := e.ent.User.UpdateOneID(e.users[user].ID).AddRoleIDs(r.ID).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []string{"leader: t2", "nobody: t3"}
+		if diff := cmp.Diff(want, e.simulate("applicant", "fallback", map[string]any{"title": "x"})); diff != "" {
+			t.Fatalf("path (-want +got):\n%s", diff)
+		}
+		id := e.create("applicant", "fallback", map[string]any{"title": "兜底"})
+		e.submit("applicant", "fallback", id)
+		e.approve("t2", "fallback", id)
+		e.approve("t3", "fallback", id)
+		if s := e.status("fallback", id); s != schema.FlowApproved {
+			t.Fatalf("status %d", s)
 		}
 	})
 }
