@@ -67,6 +67,7 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.fields(m.Fields, []string{"fields"}, true)
 	c.sections()
 	c.status()
+	c.workflow()
 	c.listSort()
 	c.stats()
 	return c.errs

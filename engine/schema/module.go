@@ -93,6 +93,10 @@ type Module struct {
 	Import      bool      `yaml:"import,omitempty" json:"import,omitempty"`
 	Stats       []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
 
+	// Workflow is the module's multi-step approval (workflow.go); it gives
+	// the module its Status.
+	Workflow *Workflow `yaml:"workflow,omitempty" json:"workflow,omitempty"`
+
 	// File is the path the module was loaded from, for messages.
 	File string `yaml:"-" json:"-"`
 }

@@ -56,6 +56,7 @@ type Transition struct {
 	Action  string `json:"action"`
 	From    int    `json:"from"`
 	To      int    `json:"to"`
+	Step    string `json:"step,omitempty"` // the workflow step, for a workflow's entries
 	Comment string `json:"comment"`
 	UserID  int64  `json:"userId"`
 	// UserName is the user's display name, filled by the module API
