@@ -184,7 +184,22 @@ func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, 
 
 // SetSystemLabels installs what names users and organisations in the
 // module API's answers (crud.SystemLabels); system administration sets it.
-func (a *App) SetSystemLabels(fn crud.SystemLabels) { a.crud.SetSystemLabels(fn) }
+// It also decides, until SetSystemRefs replaces it, which user
+// and org ids a write may reference (crud.RefsFromLabels, organisations
+// placed through the store's OrgResolver).
+func (a *App) SetSystemLabels(fn crud.SystemLabels) {
+	a.crud.SetSystemLabels(fn)
+	a.crud.SetSystemRefs(crud.RefsFromLabels(fn, func(ctx context.Context, tenantID, orgID int64) (string, error) {
+		if r := a.store.OrgResolver; r != nil {
+			return r(ctx, tenantID, orgID)
+		}
+		return "", store.ErrOutOfScope
+	}))
+}
+
+// SetSystemRefs installs what says which users, organisations and system
+// grids a write may reference (crud.SystemRefs).
+func (a *App) SetSystemRefs(fn crud.SystemRefs) { a.crud.SetSystemRefs(fn) }
 
 // Config is the configuration the app runs with.
 func (a *App) Config() config.Config { return a.cfg }

@@ -77,6 +77,9 @@ func (d *Dispatcher) importFile(c echo.Context, x *call) error {
 	if err := d.checkUnique(c, x, rows, report); err != nil {
 		return err
 	}
+	if err := d.checkImportRefs(c.Request().Context(), x, rows, report); err != nil {
+		return err
+	}
 	report.finish()
 	if dry {
 		return httpx.OK(c, report)

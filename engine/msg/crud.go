@@ -23,6 +23,9 @@ const (
 	StatsByRequired = "请指定统计字段（by）"
 	// BadParam names a request parameter whose value is not understood.
 	BadParam = "参数 %s 的值格式不正确"
+	// RefNotFound answers a reference to a record the caller cannot read:
+	// missing, deleted, outside the data scope or in another tenant alike.
+	RefNotFound = "%s不存在"
 )
 
 // Names of the module operations, used for route names ("<title>-<op>") in
