@@ -32,12 +32,14 @@ type op struct {
 }
 
 // call is one request being served: its module, the set it belongs to, the
-// id from the path and the scope the authorizer gave.
+// id from the path, the scope the authorizer gave (viewer) and the scope
+// the module's rows are reached in (scope: moduleScope of viewer).
 type call struct {
-	m     *schema.Module
-	set   *schema.Set
-	id    int64
-	scope store.Scope
+	m      *schema.Module
+	set    *schema.Set
+	id     int64
+	scope  store.Scope
+	viewer store.Scope
 }
 
 func always(*schema.Module) bool        { return true }
@@ -149,10 +151,10 @@ func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, re
 	httpx.SetRoute(c, strings.TrimSuffix(m.API, "/")+o.suffix)
 	x := &call{m: m, set: set, id: id}
 	if o.code != "" {
-		if x.scope, err = d.opts.Authorizer.Authorize(c, m.Code(o.code)); err != nil {
+		if x.viewer, err = d.opts.Authorizer.Authorize(c, m.Code(o.code)); err != nil {
 			return err
 		}
-		x.scope = moduleScope(m, x.scope)
+		x.scope = moduleScope(m, x.viewer)
 	}
 	return o.run(d, c, x)
 }
