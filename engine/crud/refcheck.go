@@ -206,7 +206,7 @@ func (d *Dispatcher) unreachableRefs(ctx context.Context, x *call, recs, olds []
 // reachable is the set of ids of ref field f the caller could read.
 func (d *Dispatcher) reachable(ctx context.Context, x *call, f *schema.Field, ids []int64) (map[int64]bool, error) {
 	if target := x.set.RefModule(f); target != nil {
-		found, err := d.opts.Store.FieldValues(ctx, target, moduleScope(target, x.viewer), "id", ids)
+		found, err := d.opts.Store.FieldValues(ctx, target, readScope(target, x.viewer), "id", ids)
 		if err != nil {
 			return nil, err
 		}

@@ -155,8 +155,23 @@ func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, re
 			return err
 		}
 		x.scope = moduleScope(m, x.viewer)
+		if readCodes[o.code] {
+			x.scope = readScope(m, x.viewer)
+		}
 	}
 	return o.run(d, c, x)
+}
+
+// readCodes are the operations that only read rows.
+var readCodes = map[string]bool{"list": true, "view": true, "export": true}
+
+// readScope is the scope a module's rows are read or referenced in: its
+// moduleScope, reaching up to the organisations above the viewer's when
+// the module shares its records down (schema.Module.ShareDown).
+func readScope(m *schema.Module, sc store.Scope) store.Scope {
+	sc = moduleScope(m, sc)
+	sc.Up = m.OrgScoped && m.ShareDown
+	return sc
 }
 
 // moduleScope is the scope a module's rows are reached in: data scope

@@ -92,3 +92,33 @@ const (
 	FlowCCNobody    = "请选择抄送人（至多 50 人，须为有效用户）"
 	FlowNotInvolved = "只有申请人和审批人可以抄送"
 )
+
+// Names of the workflow routes (operation log, API document).
+const (
+	// WorkflowRouteTodo names a workflow route.
+	WorkflowRouteTodo = "审批-待办"
+	// WorkflowRouteTodoCounts names a workflow route.
+	WorkflowRouteTodoCounts = "审批-待办数"
+	// WorkflowRouteDone names a workflow route.
+	WorkflowRouteDone = "审批-已办"
+	// WorkflowRouteMine names a workflow route.
+	WorkflowRouteMine = "审批-我的申请"
+	// WorkflowRouteCopies names a workflow route.
+	WorkflowRouteCopies = "审批-抄送我的"
+	// WorkflowRouteDecide names a workflow route.
+	WorkflowRouteDecide = "审批-办理"
+	// WorkflowRouteTakeBack names a workflow route.
+	WorkflowRouteTakeBack = "审批-取回"
+	// WorkflowRouteSimulate names a workflow route.
+	WorkflowRouteSimulate = "审批-模拟"
+	// WorkflowRouteSubmit names a workflow route.
+	WorkflowRouteSubmit = "审批-提交"
+	// WorkflowRouteWithdraw names a workflow route.
+	WorkflowRouteWithdraw = "审批-撤回"
+	// WorkflowRouteChase names a workflow route.
+	WorkflowRouteChase = "审批-催办"
+	// WorkflowRouteCopy names a workflow route.
+	WorkflowRouteCopy = "审批-抄送"
+	// WorkflowRouteRecord names a workflow route.
+	WorkflowRouteRecord = "审批-记录与流程"
+)

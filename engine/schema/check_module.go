@@ -70,6 +70,9 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.workflow()
 	c.listSort()
 	c.stats()
+	if m.ShareDown && !m.OrgScoped {
+		c.add([]string{"shareDown"}, msg.SchemaShareDownUnscoped)
+	}
 	return c.errs
 }
 

@@ -84,6 +84,11 @@ type Module struct {
 	API         string    `yaml:"api" json:"api"`
 	Permission  string    `yaml:"permission" json:"permission"`
 	OrgScoped   bool      `yaml:"orgScoped,omitempty" json:"orgScoped,omitempty"`
+	// ShareDown makes an orgScoped register reference data for the levels
+	// below: a user also reads (and may reference) the records of the
+	// organisations above their own — the township's hospitals, the county's
+	// sites — while writing stays within their own data scope.
+	ShareDown bool `yaml:"shareDown,omitempty" json:"shareDown,omitempty"`
 	Table       string    `yaml:"table,omitempty" json:"table,omitempty"`
 	Fields      []Field   `yaml:"fields" json:"fields"`
 	Sections    []Section `yaml:"sections,omitempty" json:"sections,omitempty"`

@@ -42,6 +42,10 @@ type Scope struct {
 	OrgID    int64
 	OrgPath  string
 	Mode     ScopeMode
+	// Up also reaches the rows of the organisations above the viewer's (the
+	// ancestors on OrgPath) in the subtree and org modes: reading reference
+	// data the levels above keep (schema.Module.ShareDown). Writes never set it.
+	Up bool
 }
 
 // Page is one page of a list and the exact total of matching rows.

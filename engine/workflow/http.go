@@ -44,19 +44,19 @@ type handlers struct {
 func (e *Engine) Endpoints(authorize Authorize, signedIn string) []Endpoint {
 	h := &handlers{e: e, authorize: authorize, signedIn: signedIn}
 	return []Endpoint{
-		{http.MethodGet, "/api/workflow/todo", signedIn, "审批-待办", h.todo},
-		{http.MethodGet, "/api/workflow/todo/counts", signedIn, "审批-待办数", h.todoCounts},
-		{http.MethodGet, "/api/workflow/done", signedIn, "审批-已办", h.done},
-		{http.MethodGet, "/api/workflow/mine", signedIn, "审批-我的申请", h.mine},
-		{http.MethodGet, "/api/workflow/cc", signedIn, "审批-抄送我的", h.copies},
-		{http.MethodPost, "/api/workflow/tasks/:id/decide", signedIn, "审批-办理", h.decide},
-		{http.MethodPost, "/api/workflow/tasks/:id/takeback", signedIn, "审批-取回", h.takeBack},
-		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, "审批-模拟", h.simulate},
-		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, "审批-提交", h.submit},
-		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, "审批-撤回", h.withdraw},
-		{http.MethodPost, "/api/workflow/:module/:id/chase", signedIn, "审批-催办", h.chase},
-		{http.MethodPost, "/api/workflow/:module/:id/cc", signedIn, "审批-抄送", h.copy},
-		{http.MethodGet, "/api/workflow/:module/:id", signedIn, "审批-记录与流程", h.record},
+		{http.MethodGet, "/api/workflow/todo", signedIn, msg.WorkflowRouteTodo, h.todo},
+		{http.MethodGet, "/api/workflow/todo/counts", signedIn, msg.WorkflowRouteTodoCounts, h.todoCounts},
+		{http.MethodGet, "/api/workflow/done", signedIn, msg.WorkflowRouteDone, h.done},
+		{http.MethodGet, "/api/workflow/mine", signedIn, msg.WorkflowRouteMine, h.mine},
+		{http.MethodGet, "/api/workflow/cc", signedIn, msg.WorkflowRouteCopies, h.copies},
+		{http.MethodPost, "/api/workflow/tasks/:id/decide", signedIn, msg.WorkflowRouteDecide, h.decide},
+		{http.MethodPost, "/api/workflow/tasks/:id/takeback", signedIn, msg.WorkflowRouteTakeBack, h.takeBack},
+		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, msg.WorkflowRouteSimulate, h.simulate},
+		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, msg.WorkflowRouteSubmit, h.submit},
+		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, msg.WorkflowRouteWithdraw, h.withdraw},
+		{http.MethodPost, "/api/workflow/:module/:id/chase", signedIn, msg.WorkflowRouteChase, h.chase},
+		{http.MethodPost, "/api/workflow/:module/:id/cc", signedIn, msg.WorkflowRouteCopy, h.copy},
+		{http.MethodGet, "/api/workflow/:module/:id", signedIn, msg.WorkflowRouteRecord, h.record},
 	}
 }
 

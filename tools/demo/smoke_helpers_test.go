@@ -105,6 +105,11 @@ func (mk *maker) inReach(t *testing.T, m *schema.Module, rec map[string]any, org
 			continue
 		case target != nil:
 			own := mk.env.Rows(t, target.Name, orgID)
+			for _, up := range mk.above(orgID) {
+				if len(own) == 0 && target.ShareDown {
+					own = mk.env.Rows(t, target.Name, up) // reference data of the township or county
+				}
+			}
 			if len(own) == 0 && f.Required {
 				t.Skipf("%s.%s: no %s of the village to reference", m.Name, f.Name, target.Name)
 			}
@@ -121,6 +126,22 @@ func (mk *maker) inReach(t *testing.T, m *schema.Module, rec map[string]any, org
 		}
 	}
 	return rec
+}
+
+// above lists the organisations above orgID, nearest first.
+func (mk *maker) above(orgID int64) []int64 {
+	places := map[int64]int64{mk.env.County.County.ID: 0} // organisation → its parent
+	for _, p := range mk.env.County.Townships {
+		places[p.ID] = p.Parent
+	}
+	for _, p := range mk.env.County.Villages {
+		places[p.ID] = p.Parent
+	}
+	var out []int64
+	for id := places[orgID]; id != 0; id = places[id] {
+		out = append(out, id)
+	}
+	return out
 }
 
 // writable keeps the declared fields a client may send (children rows
