@@ -122,3 +122,11 @@ const (
 	// WorkflowRouteRecord names a workflow route.
 	WorkflowRouteRecord = "审批-记录与流程"
 )
+
+// Refusals of writes to a record whose application is under way or done.
+const (
+	// FlowLockedRunning refuses editing or deleting an application under approval.
+	FlowLockedRunning = "该申请正在审批中，不能修改或删除；如需修改请先撤回"
+	// FlowLockedApproved refuses editing or deleting an approved application.
+	FlowLockedApproved = "该申请已审批通过，不能修改或删除"
+)

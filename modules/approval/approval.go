@@ -13,6 +13,7 @@ import (
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
+	"xiangzhi/engine/store"
 	"xiangzhi/engine/workflow"
 	"xiangzhi/generated/ent"
 	"xiangzhi/modules/system"
@@ -37,6 +38,8 @@ func Setup(app *engine.App, n workflow.Notifier) (*workflow.Engine, error) {
 	if err := wf.Migrate(ctx); err != nil {
 		return nil, fmt.Errorf("workflow tables: %w", err)
 	}
+	app.BeforeWrite(store.AllModules, store.OpUpdate, workflow.Guard)
+	app.BeforeWrite(store.AllModules, store.OpDelete, workflow.Guard)
 	for _, ep := range wf.Endpoints(app.Authorize, auth.SignedIn) {
 		app.AddRoutes("", engine.Route{Method: ep.Method, Path: ep.Path, Code: ep.Code, Name: ep.Name,
 			Handler: ep.Handler})

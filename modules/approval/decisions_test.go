@@ -4,6 +4,8 @@ package approval
 // chase, take back, copies, concurrency, the lists.
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"sync"
@@ -12,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 	"xiangzhi/engine/workflow"
 )
 
@@ -318,5 +321,48 @@ func TestCopies(t *testing.T) {
 		if s := e.status("ccFlow", id); s != schema.FlowApproved {
 			t.Fatalf("status %d", s)
 		}
+	})
+}
+
+// TestLockedUnderApproval: an application cannot be edited or deleted while
+// it is under approval or once approved; a draft, a returned and a
+// withdrawn one can.
+func TestLockedUnderApproval(t *testing.T) {
+	forEachDB(t, func(t *testing.T, e *env) {
+		edit := func(id int64, want int) {
+			t.Helper()
+			e.as("applicant", want, http.MethodPut, path("/office/expense/%d", id), map[string]any{"title": "改", "amount": 2})
+		}
+		del := func(id int64, locked bool) {
+			t.Helper()
+			m := e.app.Modules().Module("expense")
+			_, err := e.app.Store().Delete(context.Background(), m, store.Scope{TenantID: e.tenant, Mode: store.ScopeAll}, []int64{id})
+			var refusal *store.Refusal
+			if got := errors.As(err, &refusal) && refusal.Status == http.StatusConflict; got != locked {
+				t.Fatalf("delete of %d: %v, want refused=%v", id, err, locked)
+			}
+		}
+		id := e.create("applicant", "expense", map[string]any{"title": "锁定", "amount": 1})
+		edit(id, http.StatusOK)
+		e.submit("applicant", "expense", id)
+		edit(id, http.StatusConflict)
+		del(id, true)
+		e.as("applicant", http.StatusOK, http.MethodPost, path("/api/workflow/expense/%d/withdraw", id), nil)
+		edit(id, http.StatusOK)
+		e.submit("applicant", "expense", id)
+		e.decide("vcheck", "expense", id, http.StatusOK, map[string]any{"action": "return", "to": workflow.ReturnToApplicant})
+		edit(id, http.StatusOK)
+		e.submit("applicant", "expense", id)
+		e.approve("vcheck", "expense", id)
+		for _, u := range []string{"t1", "t2", "t3"} {
+			e.approve(u, "expense", id)
+		}
+		if s := e.status("expense", id); s != schema.FlowApproved {
+			t.Fatalf("status %d, want approved", s)
+		}
+		edit(id, http.StatusConflict)
+		del(id, true)
+		draft := e.create("applicant", "expense", map[string]any{"title": "草稿", "amount": 1})
+		del(draft, false)
 	})
 }
