@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo, type ServerMenu } from "./menus";
+import type { ServerMenu } from "../api/authApi";
+import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo } from "./menus";
 import { text } from "../locales/catalogue";
 import { CN } from "../test/chinese";
 

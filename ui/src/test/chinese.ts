@@ -29,6 +29,7 @@ export const CN = {
   gridOne: "一网格",
   org: "机构",
   patrolGroup: "巡查组",
+  patrol: "巡查",
   day: "白天",
   night: "夜间",
   // Single characters and short words used as values.
@@ -149,6 +150,7 @@ export const CN = {
   oldPasswordWrong: "原密码错误",
   orgMissing: "机构不存在",
   nameTaken: "名称重复",
+  orgNameTaken: "机构名称重复",
   idNumberTaken: "身份证号已存在",
   ageNegative: "年龄不能为负",
 } as const;

@@ -5,7 +5,8 @@
 import { UploadOutlined } from "@ant-design/icons";
 import { Button, Image, Space, Upload, message } from "antd";
 import { useEffect, useState } from "react";
-import { ApiError, request, upload } from "../../app/http";
+import { ApiError } from "../../api/errors";
+import { request, upload } from "../../api/http";
 import { MENU_MESSAGES } from "./messages";
 
 export interface ImageFieldProps {

@@ -4,7 +4,7 @@
 import { Form, Input, Modal, Radio, Select, message } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { ruleOf } from "../formRule";
 import { IconPicker } from "../roles/IconPicker";
 import { ImageField } from "./ImageField";

@@ -1,7 +1,7 @@
 // The menu configuration's calls (spec §7): children of a node (lazy trees), add, edit, reorder and delete,
 // for the web tree and for the mini-program (terminalType 0) and app (terminalType 1) trees.
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import type { AppMenuValues, WebMenuValues } from "./menuRules";
 import type { MenuOrder } from "./dragRules";
 

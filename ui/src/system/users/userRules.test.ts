@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/http";
-import { orgChain } from "./OrgCascader";
+import { ApiError } from "../../api/errors";
+import { orgChain } from "../../widgets/pickers/orgApi";
 import { saveFailureOf } from "./saveErrors";
 import { showPager } from "./UserManagementPage";
 import * as R from "./userRules";
@@ -103,7 +103,7 @@ describe("save failures", () => {
       message: text("system.users.messages.mobileTaken"),
       fields: [
         { name: "mobile", errors: [text("system.users.messages.mobileTaken")] },
-        { name: "orgPath", errors: [CN.orgMissing] },
+        { name: "orgId", errors: [CN.orgMissing] },
       ],
     });
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { server } from "../test/server";
-import { http, ok, signIn } from "../test/helpers";
-import { dataProvider, pageOf, resolveFromSession, UnknownResourceError } from "./dataProvider";
+import { http, ok } from "../test/helpers";
+import { createDataProvider, moduleResolver, pageOf, UnknownResourceError } from "./dataProvider";
 import { CN } from "../test/chinese";
 
 const villager = { name: "villager", title: CN.villager, api: "/cmzz/api/villagers", permission: "cmzz.villager" };
+const resolve = moduleResolver(() => [villager]);
+const dataProvider = createDataProvider(resolve);
 
 interface Seen {
   method: string;
@@ -23,16 +25,14 @@ function record(seen: Seen[]) {
 }
 
 describe("dataProvider", () => {
-  it("maps a module name to its API base from the session's module list", () => {
-    signIn({ modules: [villager] });
-    expect(resolveFromSession("villager")).toBe("/cmzz/api/villagers");
-    expect(resolveFromSession("/api/system/cscpUsers/")).toBe("/api/system/cscpUsers");
-    expect(resolveFromSession("anything", { api: "/x" })).toBe("/x");
-    expect(() => resolveFromSession("nope")).toThrow(UnknownResourceError);
+  it("maps a module name to its API base from the module list", () => {
+    expect(resolve("villager")).toBe("/cmzz/api/villagers");
+    expect(resolve("/api/system/cscpUsers/")).toBe("/api/system/cscpUsers");
+    expect(resolve("anything", { api: "/x" })).toBe("/x");
+    expect(() => resolve("nope")).toThrow(UnknownResourceError);
   });
 
   it("getList sends criteria, paging and sorting, and reads data/recordsTotal", async () => {
-    signIn({ modules: [villager] });
     const seen: Seen[] = [];
     server.use(http.get("/cmzz/api/villagers", record(seen)));
     const got = await dataProvider.getList({

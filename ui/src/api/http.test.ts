@@ -3,7 +3,8 @@ import { delay } from "msw";
 import { server } from "../test/server";
 import { fail, http, HttpResponse, ok } from "../test/helpers";
 import { configureErrors } from "./errors";
-import { ApiError, buildUrl, connectToken, download, filenameOf, request, upload } from "./http";
+import { ApiError } from "./errors";
+import { buildUrl, connectToken, download, filenameOf, request, upload } from "./http";
 import { text } from "../locales/catalogue";
 import { CN } from "../test/chinese";
 
