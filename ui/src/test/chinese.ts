@@ -126,6 +126,7 @@ export const CN = {
   good: "好",
   content: "内容",
   keptText: "留字",
+  smallText: "小字",
   marquee: "走马灯",
   original: "原文",
   changed: "改过",

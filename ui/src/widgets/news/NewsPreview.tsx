@@ -3,8 +3,8 @@
 
 import { Space, Tabs, Typography } from "antd";
 import { useMemo } from "react";
-import { sanitizeHtml } from "./sanitize";
 import { useTranslation } from "react-i18next";
+import { sanitizeHtml } from "../richtext/sanitize";
 
 /** The article fields the preview shows. */
 export interface ArticlePreview {
@@ -44,7 +44,7 @@ function Page({ article, html, width }: { article: ArticlePreview; html: string;
 /** NewsPreview shows an article as readers will see it on a desktop and on a phone. */
 export function NewsPreview({ article }: { article: ArticlePreview }) {
   const { t } = useTranslation();
-  const html = useMemo(() => sanitizeHtml(article.content ?? ""), [article.content]);
+  const html = useMemo(() => sanitizeHtml(article.content ?? "", { newWindow: true }), [article.content]);
   return (
     <Tabs
       items={[

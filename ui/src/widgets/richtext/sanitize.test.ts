@@ -37,4 +37,14 @@ describe("sanitizeHtml", () => {
     expect(safeUrl(" java\tscript:alert(1)")).toBe(false);
     expect(safeUrl("data:text/html,x")).toBe(false);
   });
+
+  it("is the one sanitiser: articles' figures and captions stay, and the preview opens every link in a new window", () => {
+    const html = `<figure align="center"><img src="/a.png" title="${CN.picture}"><figcaption>${CN.note}<small>${CN.smallText}</small></figcaption></figure><a href="https://e.cn" target="_self">${CN.linkText}</a>`;
+    expect(sanitizeHtml(html)).toBe(
+      `<figure align="center"><img src="/a.png" title="${CN.picture}"><figcaption>${CN.note}<small>${CN.smallText}</small></figcaption></figure><a href="https://e.cn" rel="noopener noreferrer nofollow">${CN.linkText}</a>`,
+    );
+    expect(sanitizeHtml(html, { newWindow: true })).toContain(`<a href="https://e.cn" target="_blank" rel="noopener noreferrer">${CN.linkText}</a>`);
+    expect(sanitizeHtml(`<img src="data:image/png;base64,AAAA">`, { newWindow: true })).toBe("<img>");
+  });
 });
+
