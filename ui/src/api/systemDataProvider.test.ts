@@ -6,6 +6,7 @@ import { server } from "../test/server";
 import { fail, http, ok } from "../test/helpers";
 import { configureErrors } from "./errors";
 import { createSystemDataProvider, listQuery } from "./systemDataProvider";
+import { CN } from "../test/chinese";
 
 const provider = createSystemDataProvider();
 
@@ -41,7 +42,7 @@ describe("systemDataProvider", () => {
       resource: "/api/userDetails/userDetailsOr",
       pagination: { currentPage: 2, pageSize: 20 },
       sorters: [{ field: "register_time", order: "desc" }],
-      filters: [{ operator: "or", value: ["username", "mobile"].map((field) => ({ field, operator: "contains" as const, value: "张" })) }],
+      filters: [{ operator: "or", value: ["username", "mobile"].map((field) => ({ field, operator: "contains" as const, value: CN.zhang })) }],
       meta: { order: ["sort", "page", "size"] },
     });
     expect(got).toEqual({ data: [{ id: 1 }], total: 31 });
@@ -60,14 +61,14 @@ describe("systemDataProvider", () => {
       { currentPage: 1, pageSize: 13 },
       [],
       [
-        { field: "groupName", operator: "eq", value: "巡查" },
-        { field: "description", operator: "eq", value: "巡查" },
+        { field: "groupName", operator: "eq", value: CN.patrol },
+        { field: "description", operator: "eq", value: CN.patrol },
       ],
       { order: ["groupName", "description"] },
     );
     expect([...groups]).toEqual([
-      ["groupName", "巡查"],
-      ["description", "巡查"],
+      ["groupName", CN.patrol],
+      ["description", CN.patrol],
       ["page", "0"],
       ["size", "13"],
     ]);
@@ -95,11 +96,11 @@ describe("systemDataProvider", () => {
   it("reads a bare list unpaged, and a record by id in the path", async () => {
     const seen: Seen[] = [];
     server.use(
-      http.get("/api/getTenantRoleList", record(seen, [{ id: 1, name: "管理员" }])),
+      http.get("/api/getTenantRoleList", record(seen, [{ id: 1, name: CN.admin }])),
       http.get("/api/system/cscpWorkGroups/7", record(seen, { id: 7 })),
     );
     expect(await provider.getList({ resource: "/api/getTenantRoleList", pagination: { mode: "off" } })).toEqual({
-      data: [{ id: 1, name: "管理员" }],
+      data: [{ id: 1, name: CN.admin }],
       total: 1,
     });
     expect(await provider.getOne({ resource: "/api/system/cscpWorkGroups", id: 7 })).toEqual({ data: { id: 7 } });
@@ -109,7 +110,7 @@ describe("systemDataProvider", () => {
   it("creates with POST and updates with PUT on the collection path (the id travels in the body), deletes by id", async () => {
     const seen: Seen[] = [];
     server.use(http.post("/api/system/cscpWorkGroups", record(seen, { id: 7 })), http.post("/api/system/cscpUsers/9", record(seen, null)));
-    const group = { groupName: "巡查组", description: "白天", userDetail: [{ userId: 3 }] };
+    const group = { groupName: CN.patrolGroup, description: CN.day, userDetail: [{ userId: 3 }] };
     await provider.create({ resource: "/api/system/cscpWorkGroups", variables: group });
     await provider.update({ resource: "/api/system/cscpWorkGroups", id: 7, variables: { id: 7, ...group } });
     await provider.deleteOne({ resource: "/api/system/cscpUsers", id: 9 });
@@ -137,11 +138,11 @@ describe("systemDataProvider", () => {
   it("is silent about refusals unless meta.silent is false", async () => {
     const warnings: string[] = [];
     configureErrors({ notify: { warning: (t) => warnings.push(t), error: (t) => warnings.push(t) } });
-    server.use(http.post("/api/system/cscpOrgs/save", () => fail(400, "机构名称重复")));
+    server.use(http.post("/api/system/cscpOrgs/save", () => fail(400, CN.orgNameTaken)));
     const save = { url: "/api/system/cscpOrgs/save", method: "post" as const, payload: {} };
-    await expect(provider.custom?.(save)).rejects.toMatchObject({ statusCode: 400, serverMessage: "机构名称重复" });
+    await expect(provider.custom?.(save)).rejects.toMatchObject({ statusCode: 400, serverMessage: CN.orgNameTaken });
     expect(warnings).toEqual([]);
     await expect(provider.custom?.({ ...save, meta: { silent: false } })).rejects.toMatchObject({ statusCode: 400 });
-    expect(warnings).toEqual(["机构名称重复"]);
+    expect(warnings).toEqual([CN.orgNameTaken]);
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { signIn } from "../test/helpers";
 import { UnknownResourceError } from "../api/dataProvider";
 import { resolveFromSession } from "./dataProviders";
+import { CN } from "../test/chinese";
 
-const villager = { name: "villager", title: "村民", api: "/cmzz/api/villagers", permission: "cmzz.villager" };
+const villager = { name: "villager", title: CN.villager, api: "/cmzz/api/villagers", permission: "cmzz.villager" };
 
 describe("resolveFromSession", () => {
   it("maps a module name to its API base from the session's module list", () => {

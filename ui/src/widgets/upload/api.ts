@@ -50,7 +50,7 @@ export async function reviewPicture(file: File): Promise<Verdict> {
   }
 }
 
-/** refusalOf is the text shown when an upload fails: the server's Chinese message, else 上传失败. */
+/** refusalOf is the text shown when an upload fails: the server's message, else the fallback (UPLOAD_MESSAGES.failed). */
 export function refusalOf(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }
