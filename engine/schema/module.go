@@ -75,28 +75,28 @@ const (
 
 // Module is one business module as declared in a schema file.
 type Module struct {
-	Name        string    `yaml:"name" json:"name"`
-	Title       string    `yaml:"title" json:"title"`
-	Group       string    `yaml:"group,omitempty" json:"group,omitempty"`
-	Icon        string    `yaml:"icon,omitempty" json:"icon,omitempty"`
-	Order       int       `yaml:"order,omitempty" json:"order,omitempty"`
-	Description string    `yaml:"description,omitempty" json:"description,omitempty"`
-	API         string    `yaml:"api" json:"api"`
-	Permission  string    `yaml:"permission" json:"permission"`
-	OrgScoped   bool      `yaml:"orgScoped,omitempty" json:"orgScoped,omitempty"`
+	Name        string `yaml:"name" json:"name"`
+	Title       string `yaml:"title" json:"title"`
+	Group       string `yaml:"group,omitempty" json:"group,omitempty"`
+	Icon        string `yaml:"icon,omitempty" json:"icon,omitempty"`
+	Order       int    `yaml:"order,omitempty" json:"order,omitempty"`
+	Description string `yaml:"description,omitempty" json:"description,omitempty"`
+	API         string `yaml:"api" json:"api"`
+	Permission  string `yaml:"permission" json:"permission"`
+	OrgScoped   bool   `yaml:"orgScoped,omitempty" json:"orgScoped,omitempty"`
 	// ShareDown makes an orgScoped register reference data for the levels
 	// below: a user also reads (and may reference) the records of the
 	// organisations above their own — the township's hospitals, the county's
 	// sites — while writing stays within their own data scope.
-	ShareDown bool `yaml:"shareDown,omitempty" json:"shareDown,omitempty"`
-	Table       string    `yaml:"table,omitempty" json:"table,omitempty"`
-	Fields      []Field   `yaml:"fields" json:"fields"`
-	Sections    []Section `yaml:"sections,omitempty" json:"sections,omitempty"`
-	Status      *Status   `yaml:"status,omitempty" json:"status,omitempty"`
-	List        List      `yaml:"list,omitempty" json:"list"`
-	Export      bool      `yaml:"export,omitempty" json:"export,omitempty"`
-	Import      bool      `yaml:"import,omitempty" json:"import,omitempty"`
-	Stats       []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
+	ShareDown bool      `yaml:"shareDown,omitempty" json:"shareDown,omitempty"`
+	Table     string    `yaml:"table,omitempty" json:"table,omitempty"`
+	Fields    []Field   `yaml:"fields" json:"fields"`
+	Sections  []Section `yaml:"sections,omitempty" json:"sections,omitempty"`
+	Status    *Status   `yaml:"status,omitempty" json:"status,omitempty"`
+	List      List      `yaml:"list,omitempty" json:"list"`
+	Export    bool      `yaml:"export,omitempty" json:"export,omitempty"`
+	Import    bool      `yaml:"import,omitempty" json:"import,omitempty"`
+	Stats     []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
 
 	// Workflow is the module's multi-step approval (workflow.go); it gives
 	// the module its Status.

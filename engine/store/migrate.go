@@ -31,7 +31,7 @@ const (
 // indexes the module no longer declares (never tables).
 func (s *Store) Migrate(ctx context.Context, m *schema.Module, drop bool) error {
 	mt := s.metaOf(m)
-	if err := s.migrate(ctx, mt, drop); err != nil {
+	if err := s.migrate(ctx, mt, drop, false); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
 	// Seed the table's write sequence, then bump it: a changed table shape
@@ -74,17 +74,25 @@ func (s *Store) Plan(ctx context.Context, m *schema.Module, drop bool) ([]string
 			return nil
 		})
 	}
-	if err := s.migrate(ctx, s.metaOf(m), drop, entschema.WithApplyHook(dry)); err != nil {
+	if err := s.migrate(ctx, s.metaOf(m), drop, true, entschema.WithApplyHook(dry)); err != nil {
 		return nil, fmt.Errorf("plan %s: %w", m.Name, err)
 	}
 	return cmds, nil
 }
 
-// migrate runs ent's migrator over the module's tables and the shared ones.
-func (s *Store) migrate(ctx context.Context, mt *meta, drop bool, opts ...entschema.MigrateOption) error {
+// migrate runs ent's migrator over the module's tables and, the first time
+// this store migrates anything (and always for a plan, whose opts only
+// collect the statements), the shared ones: inspecting the shared tables
+// again for each of a hundred modules cost most of a first start on
+// PostgreSQL.
+func (s *Store) migrate(ctx context.Context, mt *meta, drop, plan bool, opts ...entschema.MigrateOption) error {
 	s.migrateMu.Lock()
 	defer s.migrateMu.Unlock()
 	tables := s.tablesOf(mt)
+	shared := plan || !s.sharedMigrated
+	if !shared {
+		tables = slices.DeleteFunc(tables, func(t *entschema.Table) bool { return sharedTables[t.Name] })
+	}
 	opts = append([]entschema.MigrateOption{
 		entschema.WithDropColumn(drop), entschema.WithDropIndex(drop), entschema.WithForeignKeys(false),
 	}, opts...)
@@ -92,8 +100,17 @@ func (s *Store) migrate(ctx context.Context, mt *meta, drop bool, opts ...entsch
 	if err != nil {
 		return err
 	}
-	return mig.Create(ctx, tables...)
+	if err := mig.Create(ctx, tables...); err != nil {
+		return err
+	}
+	if !plan {
+		s.sharedMigrated = true
+	}
+	return nil
 }
+
+// sharedTables are the tables every module's migration lists.
+var sharedTables = map[string]bool{HistoryTable: true, SeqTable: true, MigratedTable: true, GramStateTable: true}
 
 // tablesOf lists every table a migration of the module creates or alters:
 // its own, its children's, and the shared ones.

@@ -101,8 +101,9 @@ type Store struct {
 	grams    *gramSet   // gram indexes known complete
 	metas    metaCache  // what the store derives from each module
 
-	migrateMu sync.Mutex // the shared tables are migrated with every module
-	hooks     hookTable  // write hooks by module (hooks.go)
+	migrateMu      sync.Mutex // one migration at a time
+	sharedMigrated bool       // the shared tables were migrated by this store (under migrateMu)
+	hooks          hookTable  // write hooks by module (hooks.go)
 
 	// orgPaths, when given to Open, places a record in an organisation
 	// other than the viewer's own (a record's orgId); without it a record
