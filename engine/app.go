@@ -23,6 +23,7 @@ import (
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/crud"
 	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/realtime"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -37,6 +38,8 @@ type App struct {
 	metrics *httpx.Metrics
 	console *httpx.Console
 	authz   atomic.Pointer[authorizerBox]
+	bus     realtime.Bus // messages and cluster signals (cluster.go)
+	id      string       // this instance, to tell its own signals apart
 
 	mu     sync.Mutex // guards routes and hooks
 	routes []Route
@@ -74,13 +77,17 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	a.store = st
+	if err := a.joinCluster(); err != nil {
+		st.Close()
+		return nil, err
+	}
 	a.markLoaded()
 	set, errs := a.load()
 	a.logLoadErrors(errs)
 	if !cfg.SkipMigrate {
 		for _, m := range set.Modules {
 			if err := st.Migrate(ctx, m, false); err != nil {
-				st.Close()
+				a.Close()
 				return nil, fmt.Errorf("migrate %s: %w", m.Name, err)
 			}
 		}
@@ -89,7 +96,7 @@ func New(cfg config.Config) (*App, error) {
 	a.crud.Swap(set)
 	a.metrics = httpx.NewMetrics()
 	if err := a.metrics.Registry().Register(httpx.NewDBCollector(st.DB())); err != nil {
-		st.Close()
+		a.Close()
 		return nil, fmt.Errorf("register db metrics: %w", err)
 	}
 	a.console = httpx.NewConsole(cfg.ConsoleFS)
@@ -225,10 +232,10 @@ func (a *App) Serve(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the database.
+// Close releases the bus and the database.
 func (a *App) Close() error {
 	a.stop()
-	return a.store.Close()
+	return errors.Join(a.bus.Close(), a.store.Close())
 }
 
 // Context lives as long as the App: it is cancelled by Close. Background
