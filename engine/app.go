@@ -162,6 +162,11 @@ func (a *App) Modules() *schema.Set { return a.crud.Set() }
 // module, whichever route runs it (crud.AfterTransition).
 func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
 
+// ObserveTransitions makes fn learn of every status action of every
+// module after it committed (crud.TransitionObserver), beside the
+// modules' own OnTransition hooks.
+func (a *App) ObserveTransitions(fn crud.TransitionObserver) { a.crud.ObserveTransitions(fn) }
+
 // Transition runs a status action and the module's AfterTransition hook:
 // what a hand-written route calls instead of Store().Transition.
 func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, id int64, act schema.Action,

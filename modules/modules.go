@@ -11,6 +11,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/modules/content"
 	"xiangzhi/modules/epidemic"
+	"xiangzhi/modules/message"
 	"xiangzhi/modules/oos"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
@@ -44,6 +45,9 @@ func Register(app *engine.App) error {
 	}
 	if err := epidemic.Register(app); err != nil {
 		return fmt.Errorf("epidemic hooks: %w", err)
+	}
+	if err := message.Register(app); err != nil {
+		return fmt.Errorf("messages: %w", err)
 	}
 	return nil
 }

@@ -121,7 +121,8 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 				v.Scope().Mode != 0 || v.OrgID != first.OrgID {
 				t.Errorf("admin viewer = %+v", v)
 			}
-			wantVisit := []string{auth.CodeDataStatistics, auth.CodeDataStatisticsForSix, auth.CodeFormDesign}
+			wantVisit := []string{auth.CodeDataStatistics, auth.CodeDataStatisticsForSix, auth.CodeFormDesign,
+				auth.CodeMessageAnnounce}
 			if strings.Join(v.VisitCodes, ",") != strings.Join(wantVisit, ",") {
 				t.Errorf("admin visit codes = %v, want %v", v.VisitCodes, wantVisit)
 			}

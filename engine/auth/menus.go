@@ -97,6 +97,8 @@ func systemMenus() []menuSpec {
 			URL: "/dataStatisticsForSix", Component: "DataStatisticsForSix", Code: CodeDataStatisticsForSix},
 		{Key: "sys:form-design", Title: msg.MenuFormDesign, Name: "form-design", URL: "/form-design",
 			Component: "FormDesign", Code: CodeFormDesign},
+		{Key: "sys:message-announce", Title: msg.MenuAnnounce, Name: "message-announce", URL: "/messages",
+			Component: "MessageCenter", Code: CodeMessageAnnounce},
 	}
 	for i, p := range pages {
 		p.Type, p.Order = menu.TypePage, 2000+i

@@ -31,6 +31,9 @@ type viewerCache struct {
 	now func() time.Time
 	gen atomic.Uint64
 	m   sync.Map // jti → cachedViewer
+	// changed, when set, learns of every identity mutation made here (the
+	// message part tells the other instances of a cluster).
+	changed atomic.Pointer[func()]
 }
 
 type cachedViewer struct {
@@ -83,7 +86,15 @@ func (c *viewerCache) hook(next ent.Mutator) ent.Mutator {
 		v, err := next.Mutate(ctx, m)
 		if identityTypes[m.Type()] {
 			c.invalidate()
+			if fn := c.changed.Load(); fn != nil {
+				(*fn)()
+			}
 		}
 		return v, err
 	})
 }
+
+// OnViewersChanged makes fn run after every identity mutation made through
+// this service's ent client (after the local cache was emptied), so that
+// other instances can be told to drop theirs (InvalidateViewers).
+func (s *Service) OnViewersChanged(fn func()) { s.viewers.changed.Store(&fn) }

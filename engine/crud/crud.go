@@ -74,11 +74,12 @@ type Options struct {
 
 // Dispatcher serves the module API of the current schema set.
 type Dispatcher struct {
-	opts  Options
-	log   *slog.Logger
-	reg   atomic.Pointer[registry]
-	hooks hookTable
-	sys   systemLabels
+	opts      Options
+	log       *slog.Logger
+	reg       atomic.Pointer[registry]
+	hooks     hookTable
+	observers observerList
+	sys       systemLabels
 }
 
 // registry is one immutable snapshot of the served modules.

@@ -51,12 +51,12 @@ func (d *Dispatcher) Transition(ctx context.Context, m *schema.Module, sc store.
 	d.hooks.mu.RLock()
 	fn := d.hooks.after[m.Name]
 	d.hooks.mu.RUnlock()
-	if fn == nil {
-		return rec, nil
+	out := rec
+	if fn != nil {
+		if out, err = fn(ctx, m, sc, a, comment, rec); err != nil {
+			return nil, fmt.Errorf("after %s of %s %d: %w", a.Name, m.Name, id, err)
+		}
 	}
-	out, err := fn(ctx, m, sc, a, comment, rec)
-	if err != nil {
-		return nil, fmt.Errorf("after %s of %s %d: %w", a.Name, m.Name, id, err)
-	}
+	d.observers.notify(ctx, m, sc, a, comment, out)
 	return out, nil
 }
