@@ -151,11 +151,14 @@ func (c *conn) end(status websocket.StatusCode, reason string) {
 	c.cancel()
 }
 
-// readLoop answers pings ("ping" or {"type":"ping"}) until the client goes.
+// readLoop answers pings ("ping" or {"type":"ping"}) until the client goes
+// or writeLoop closes the socket. It reads without the socket's context:
+// cancelling a read would cut the connection before writeLoop sends the
+// close status.
 func (c *conn) readLoop(ws *websocket.Conn) {
 	defer c.end(websocket.StatusNormalClosure, "")
 	for {
-		_, data, err := ws.Read(c.ctx)
+		_, data, err := ws.Read(context.WithoutCancel(c.ctx))
 		if err != nil {
 			return
 		}

@@ -134,6 +134,9 @@ func register(app *engine.App, opts options) (*Service, error) {
 			s.log.Error("module menus not synchronised", "err", err.Error())
 		}
 	})
+	if err := s.followPeers(); err != nil {
+		return nil, err
+	}
 	st.OrgResolver = s.orgPathOf
 	app.SetSystemLabels(s.labels)
 	app.SetAuthorizer(as)
