@@ -161,6 +161,27 @@ func TestNATS(t *testing.T) {
 	}
 	// Two connections stand for two instances: a publishes, b receives.
 	exercise(t, a, b)
+
+	// Installations in other namespaces do not hear each other.
+	x, err := DialNATS(url+"?ns=x"+t.Name(), "xiangzhi-test-x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	y, err := DialNATS(url+"?ns=y"+t.Name(), "xiangzhi-test-y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer y.Close()
+	inX, inY := collect(t, x, AllUsers), collect(t, y, AllUsers)
+	if err := y.Publish(context.Background(), UserSubject(1, 2), []byte("y")); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, inY, got{UserSubject(1, 2), "y"})
+	expectNone(t, x, inX, got{UserSubject(1, 2), "x"})
+	if _, err := DialNATS(url+"?ns=a.b", "x"); err == nil {
+		t.Fatal("a namespace with a dot was accepted")
+	}
 }
 
 func TestDialNATSRefused(t *testing.T) {
