@@ -30,16 +30,17 @@ import (
 
 // App is one running Xiangzhi server.
 type App struct {
-	cfg     config.Config
-	log     *slog.Logger
-	store   *store.Store
-	echo    *echo.Echo
-	crud    *crud.Dispatcher
-	metrics *httpx.Metrics
-	console *httpx.Console
-	authz   atomic.Pointer[authorizerBox]
-	bus     realtime.Bus // messages and cluster signals (cluster.go)
-	id      string       // this instance, to tell its own signals apart
+	cfg      config.Config
+	log      *slog.Logger
+	store    *store.Store
+	echo     *echo.Echo
+	crud     *crud.Dispatcher
+	metrics  *httpx.Metrics
+	console  *httpx.Console
+	authz    atomic.Pointer[authorizerBox]
+	bus      realtime.Bus // messages and cluster signals (cluster.go)
+	notifier atomic.Pointer[notifierBox]
+	id       string // this instance, to tell its own signals apart
 
 	mu     sync.Mutex // guards routes and hooks
 	routes []Route

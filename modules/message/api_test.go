@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"xiangzhi/engine"
 	"xiangzhi/engine/apitest"
 )
 
@@ -159,5 +160,23 @@ func TestTransitionMessages(t *testing.T) {
 	}
 	if got := e.unread(t, "admin"); got != 0 {
 		t.Errorf("admin's unread = %d, want 0", got)
+	}
+}
+
+func TestNotifyThroughTheEngine(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	n := engine.Notice{TenantID: e.tenantID, RecipientID: e.uid("carol"), SenderID: e.uid("admin"), Kind: "task",
+		Title: "待审批：残疾人补贴", Module: "ticket", RecordID: 1, TaskID: 7}
+	if err := e.app.Notify(t.Context(), []engine.Notice{n}); err != nil {
+		t.Fatal(err)
+	}
+	var p page
+	e.do(t, "carol", http.MethodGet, Base+"/list", nil, &p)
+	if p.RecordsTotal != 1 || p.Data[0].Kind != "task" || p.Data[0].TaskID != 7 || p.Data[0].Title != n.Title {
+		t.Fatalf("carol's messages = %+v", p)
+	}
+	n.Kind = "spam"
+	if err := e.app.Notify(t.Context(), []engine.Notice{n}); err == nil {
+		t.Fatal("a notice of an unknown kind was sent")
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/message"
 )
 
 // CodeAnnounce is the permission code of sending announcements and direct
@@ -115,6 +116,7 @@ func register(app *engine.App, opts Options) (*Service, error) {
 		return nil, err
 	}
 	app.ObserveTransitions(s.onTransition)
+	app.SetNotifier(s)
 	app.Echo().Pre(tokenFromProtocol)
 	app.AddRoutes("", s.routes()...)
 	return s, nil
@@ -140,3 +142,19 @@ func (s *Service) Send(ctx context.Context, drafts []Draft) ([]Message, error) {
 
 // key is the socket path parameter of a user: {tenantId}_{userId}.
 func key(tenantID, userID int64) string { return fmt.Sprintf("%d_%d", tenantID, userID) }
+
+// Notify stores and pushes notices other parts of the product send through
+// the engine (App.Notify): it is the engine.Notifier of the message part.
+func (s *Service) Notify(ctx context.Context, notices []engine.Notice) error {
+	drafts := make([]Draft, 0, len(notices))
+	for _, n := range notices {
+		kind := message.Kind(n.Kind)
+		if message.KindValidator(kind) != nil {
+			return fmt.Errorf("notify: unknown message kind %q", n.Kind)
+		}
+		drafts = append(drafts, Draft{TenantID: n.TenantID, RecipientID: n.RecipientID, SenderID: n.SenderID,
+			Kind: kind, Title: n.Title, Body: n.Body, Module: n.Module, RecordID: n.RecordID, TaskID: n.TaskID})
+	}
+	_, err := s.Send(ctx, drafts)
+	return err
+}
