@@ -11,7 +11,21 @@ import (
 )
 
 func TestMessageAPI(t *testing.T) {
-	e := newEnv(t, envOptions{})
+	dbs := []struct {
+		name string
+		url  func(*testing.T) string
+	}{
+		{"sqlite", func(*testing.T) string { return "" }},
+		{"postgres", apitest.PostgresURL},
+		{"mysql", apitest.MySQLURL},
+	}
+	for _, db := range dbs {
+		t.Run(db.name, func(t *testing.T) { messageAPI(t, newEnv(t, envOptions{dbURL: db.url(t)})) })
+	}
+}
+
+// messageAPI runs the message calls' scenarios on one database.
+func messageAPI(t *testing.T, e *env) {
 	a, root := e.orgs["a"].ID, e.orgs["root"].ID
 	var key string
 	if code, body := e.do(t, "carol", http.MethodGet, Base+"/getUserId", nil, &key); code != http.StatusOK ||

@@ -3,11 +3,15 @@ package message
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
+
+	"entgo.io/ent/dialect"
 
 	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/message"
+	"xiangzhi/generated/ent/user"
 )
 
 // Message is a stored message as the API and the socket send it.
@@ -45,21 +49,24 @@ type Draft struct {
 const storeBatch = 500
 
 // store saves drafts, giving each the next sequence number of its
-// recipient. Numbers are assigned as max+1 under the unique index
-// (recipient_id, seq): an insert that races with another for the same
-// recipient fails on the index and is retried with fresh numbers, so the
-// numbers of a recipient are committed in increasing order and a client
-// that saw n has seen every message before it.
+// recipient (max + 1, under the unique index (recipient_id, seq)). On
+// PostgreSQL and MySQL the recipients' user rows are locked first (in id
+// order, so batches never deadlock), which makes concurrent stores for one
+// user take turns: the numbers of a recipient are committed in increasing
+// order, and a client that saw n has seen every message before it. SQLite
+// has one writer at a time; an insert that still collides on the index is
+// retried with fresh numbers.
 func (s *Service) store(ctx context.Context, drafts []Draft) ([]Message, error) {
 	var out []Message
 	for start := 0; start < len(drafts); start += storeBatch {
 		batch := drafts[start:min(start+storeBatch, len(drafts))]
 		var rows []*ent.Message
 		var err error
-		for attempt := 0; attempt < 8; attempt++ {
-			if rows, err = s.insert(ctx, batch); err == nil || !ent.IsConstraintError(err) {
+		for attempt := 0; attempt < 20; attempt++ {
+			if rows, err = s.insertLocked(ctx, batch); err == nil || !ent.IsConstraintError(err) {
 				break
 			}
+			time.Sleep(time.Duration(attempt+1) * time.Millisecond)
 		}
 		if err != nil {
 			return out, fmt.Errorf("store messages: %w", err)
@@ -73,17 +80,49 @@ func (s *Service) store(ctx context.Context, drafts []Draft) ([]Message, error) 
 	return out, nil
 }
 
-// insert reads the last number of each recipient and inserts the batch.
-func (s *Service) insert(ctx context.Context, batch []Draft) ([]*ent.Message, error) {
+// insertLocked runs insert in a transaction holding the recipients' user
+// rows, except on SQLite (see store).
+func (s *Service) insertLocked(ctx context.Context, batch []Draft) ([]*ent.Message, error) {
+	if s.app.Store().Dialect() == dialect.SQLite {
+		return s.insert(ctx, s.ent, batch)
+	}
+	tx, err := s.ent.Tx(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	ids := recipients(batch)
+	if _, err := tx.User.Query().Where(user.IDIn(ids...)).Order(ent.Asc(user.FieldID)).ForUpdate().IDs(ctx); err != nil {
+		_ = tx.Rollback()
+		return nil, fmt.Errorf("lock recipients: %w", err)
+	}
+	rows, err := s.insert(ctx, tx.Client(), batch)
+	if err != nil {
+		_ = tx.Rollback()
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("commit: %w", err)
+	}
+	return rows, nil
+}
+
+// recipients lists the batch's recipients in id order, once each.
+func recipients(batch []Draft) []int64 {
 	ids := make([]int64, 0, len(batch))
 	for _, d := range batch {
 		ids = append(ids, d.RecipientID)
 	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// insert reads the last number of each recipient and inserts the batch.
+func (s *Service) insert(ctx context.Context, client *ent.Client, batch []Draft) ([]*ent.Message, error) {
 	var maxes []struct {
 		RecipientID int64 `json:"recipient_id"`
 		Max         int64 `json:"max"`
 	}
-	err := s.ent.Message.Query().Where(message.RecipientIDIn(ids...)).
+	err := client.Message.Query().Where(message.RecipientIDIn(recipients(batch)...)).
 		GroupBy(message.FieldRecipientID).Aggregate(ent.Max(message.FieldSeq)).Scan(ctx, &maxes)
 	if err != nil {
 		return nil, fmt.Errorf("read sequence numbers: %w", err)
@@ -96,12 +135,12 @@ func (s *Service) insert(ctx context.Context, batch []Draft) ([]*ent.Message, er
 	creates := make([]*ent.MessageCreate, len(batch))
 	for i, d := range batch {
 		next[d.RecipientID]++
-		creates[i] = s.ent.Message.Create().SetTenantID(d.TenantID).SetRecipientID(d.RecipientID).
+		creates[i] = client.Message.Create().SetTenantID(d.TenantID).SetRecipientID(d.RecipientID).
 			SetSeq(next[d.RecipientID]).SetKind(d.Kind).SetTitle(clip(d.Title, 100)).SetBody(clip(d.Body, 2000)).
 			SetSenderID(d.SenderID).SetModule(d.Module).SetRecordID(d.RecordID).SetTaskID(d.TaskID).
 			SetAudiencePath(d.Audience).SetCreatedAt(now).SetUpdatedAt(now)
 	}
-	return s.ent.Message.CreateBulk(creates...).Save(ctx)
+	return client.Message.CreateBulk(creates...).Save(ctx)
 }
 
 // page lists a user's messages, newest first, with the total.
