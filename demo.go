@@ -10,9 +10,9 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/auth"
 	"xiangzhi/generated/ent"
 	"xiangzhi/modules/oos"
+	"xiangzhi/modules/system"
 	"xiangzhi/tools/demo"
 )
 
@@ -43,7 +43,7 @@ func demoCmd(args []string, getenv func(string) string, stdout, stderr io.Writer
 		return err
 	}
 	res, err := demo.Generate(context.Background(), demo.Options{Store: st, Ent: client, Set: app.Modules(),
-		Files: fileStore, Seed: seed, Villagers: villagers, Force: force, AdminPassword: os.Getenv(auth.AdminPasswordEnv),
+		Files: fileStore, Seed: seed, Villagers: villagers, Force: force, AdminPassword: os.Getenv(system.AdminPasswordEnv),
 		DataDir: cfg.DataDir, Logger: cfg.Logger})
 	if err != nil {
 		return err

@@ -28,6 +28,8 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/config"
 	"xiangzhi/modules"
+	"xiangzhi/schemas"
+	"xiangzhi/ui"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -86,7 +88,9 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 	return 0
 }
 
-// loadConfig parses a command's flags over the environment.
+// loadConfig parses a command's flags over the environment and hands the
+// engine the product: the schema tree and the console embedded in the
+// binary (a --schemas directory still replaces the tree).
 func loadConfig(name string, args []string, getenv func(string) string, stderr io.Writer,
 	extra func(*flag.FlagSet)) (config.Config, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -105,6 +109,7 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 	if err != nil {
 		return cfg, err
 	}
+	cfg.SchemasFS, cfg.ConsoleFS = schemas.FS(), ui.Dist()
 	cfg.Logger = cfg.NewLogger(stderr)
 	slog.SetDefault(cfg.Logger)
 	return cfg, nil

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,5 +86,24 @@ func TestSetZone(t *testing.T) {
 				t.Errorf("time.Local = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoadConfigHandsInTheProduct: every command's configuration serves the
+// schema tree and the console embedded in the binary (the engine's own
+// defaults name neither).
+func TestLoadConfigHandsInTheProduct(t *testing.T) {
+	cfg, err := loadConfig("serve", nil, noEnv, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.SchemasFS == nil {
+		t.Fatal("SchemasFS is nil, want the embedded tree")
+	}
+	if _, err := fs.Stat(cfg.SchemasFS, "_dicts.yaml"); err != nil {
+		t.Errorf("embedded tree: %v", err)
+	}
+	if cfg.ConsoleFS == nil {
+		t.Error("ConsoleFS is nil, want the embedded console")
 	}
 }

@@ -3,9 +3,11 @@ package engine_test
 import (
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"xiangzhi/engine/apitest"
+	"xiangzhi/engine/config"
 )
 
 // The module bases of testdata/schemas.
@@ -32,7 +34,7 @@ func subsidy(name string, seq int, gender string, extra string) string {
 func wantCode(a *testApp, code string) func(*testing.T, *httptest.ResponseRecorder) {
 	return func(t *testing.T, _ *httptest.ResponseRecorder) {
 		t.Helper()
-		if got := a.authz.last(); got != code {
+		if got := a.sys.LastCode(); got != code {
 			t.Errorf("permission code asked = %q, want %q", got, code)
 		}
 	}
@@ -42,7 +44,8 @@ func wantCode(a *testApp, code string) func(*testing.T, *httptest.ResponseRecord
 // for SQLite, PostgreSQL and MySQL. Scenarios run in order and build on each
 // other: records 1–3 (tenant 1) and 4 (tenant 2) are created first.
 func runAPI(t *testing.T, dbURL string) {
-	a := newTestApp(t, dbURL)
+	const scrapeToken = "scrape-secret-1"
+	a := newTestApp(t, dbURL, func(c *config.Config) { c.MetricsToken = scrapeToken })
 	h := a.Handler()
 	p := "onlineVillage.handicapped."
 	t.Run("create", func(t *testing.T) {
@@ -254,13 +257,27 @@ func runAPI(t *testing.T, dbURL string) {
 						t.Errorf("X-Request-Id = %q", got)
 					}
 				}},
-			{Name: "metrics", Method: "GET", URL: "/metrics", ExpectedStatus: 200, ExpectedContent: []string{
-				`xz_http_requests_total{method="GET",route="/onlineVillage/handicappeds/:id",status="200"}`,
-				`xz_http_requests_total{method="PUT",route="/onlineVillage/handicappeds/:id/status",status="409"}`,
+			{Name: "metrics from loopback", Method: "GET", URL: "/metrics", RemoteAddr: "127.0.0.1:50000", ExpectedStatus: 200, ExpectedContent: []string{
+				`xz_http_requests_total{method="GET",route="/onlineVillage/handicappeds",status="200"}`,
+				`xz_http_requests_total{method="PUT",route="/onlineVillage/handicappeds",status="409"}`,
 				`xz_http_requests_total{method="GET",route="/healthz",status="200"}`,
 				`xz_http_request_duration_seconds_bucket{method="POST",route="/onlineVillage/handicappeds"`,
-				`xz_db_open_connections`, `xz_db_in_use_connections`,
-			}},
+			}, NotExpectedContent: []string{`route="/onlineVillage/handicappeds/:id`},
+				Check: func(t *testing.T, res *httptest.ResponseRecorder) {
+					if !strings.Contains(res.Body.String(), "xz_db_open_connections") {
+						t.Error("no database pool metrics")
+					}
+				}},
+			{Name: "metrics refused to a remote caller", Method: "GET", URL: "/metrics", ExpectedStatus: 403,
+				ExpectedContent: []string{`"msg":"没有操作权限"`}, NotExpectedContent: []string{"xz_http"}},
+			{Name: "metrics refused through a local proxy", Method: "GET", URL: "/metrics", RemoteAddr: "127.0.0.1:50000",
+				Headers: map[string]string{"X-Forwarded-For": "203.0.113.9"}, ExpectedStatus: 403},
+			{Name: "metrics with a wrong token", Method: "GET", URL: "/metrics", Headers: map[string]string{"Authorization": "Bearer nope"},
+				ExpectedStatus: 403},
+			{Name: "metrics with the scrape token", Method: "GET", URL: "/metrics", Headers: map[string]string{"Authorization": "Bearer " + scrapeToken},
+				ExpectedStatus: 200, ExpectedContent: []string{
+					`xz_db_open_connections`, `xz_db_in_use_connections`,
+				}},
 		})
 	})
 }

@@ -22,6 +22,7 @@ import (
 
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/crud"
+	"xiangzhi/engine/files"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/realtime"
 	"xiangzhi/engine/schema"
@@ -37,7 +38,7 @@ type App struct {
 	crud     *crud.Dispatcher
 	metrics  *httpx.Metrics
 	console  *httpx.Console
-	authz    atomic.Pointer[authorizerBox]
+	system   atomic.Pointer[systemBox]
 	bus      realtime.Bus // messages and cluster signals (cluster.go)
 	notifier atomic.Pointer[notifierBox]
 	id       string // this instance, to tell its own signals apart
@@ -49,6 +50,8 @@ type App struct {
 	reloadMu sync.Mutex   // one reload at a time
 	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
 
+	doc apiDoc // the API document, built on demand
+
 	ctx  context.Context // cancelled by Close
 	stop context.CancelFunc
 }
@@ -58,12 +61,12 @@ type App struct {
 // cfg.SkipMigrate) and builds the HTTP server. Schema files with problems
 // are logged with file:line and left out; the rest are served.
 func New(cfg config.Config) (*App, error) {
+	started := time.Now()
 	a := &App{cfg: cfg, log: cfg.Logger}
 	a.ctx, a.stop = context.WithCancel(context.Background())
 	if a.log == nil {
 		a.log = slog.Default()
 	}
-	a.authz.Store(&authorizerBox{OpenAuthorizer{}})
 	if cfg.SchemasDir != "" {
 		if st, err := os.Stat(cfg.SchemasDir); err != nil || !st.IsDir() {
 			return nil, fmt.Errorf("schemas dir %q: not a directory", cfg.SchemasDir)
@@ -73,7 +76,7 @@ func New(cfg config.Config) (*App, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	st, err := store.Open(ctx, cfg.DBURL, cfg.DataDir)
+	st, err := store.Open(ctx, cfg.DBURL, cfg.DataDir, store.WithOrgPaths(a.OrgPath))
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -82,17 +85,20 @@ func New(cfg config.Config) (*App, error) {
 		st.Close()
 		return nil, err
 	}
+	opened := time.Now()
 	a.markLoaded()
 	set, errs := a.load()
 	a.logLoadErrors(errs)
+	loaded := time.Now()
+	var migrated []string
 	if !cfg.SkipMigrate {
-		for _, m := range set.Modules {
-			if err := st.Migrate(ctx, m, false); err != nil {
-				a.Close()
-				return nil, fmt.Errorf("migrate %s: %w", m.Name, err)
-			}
+		if migrated, err = st.MigrateChanged(ctx, set.Modules); err != nil {
+			a.Close()
+			return nil, err
 		}
 	}
+	a.log.Info("start-up", "openStoreMs", opened.Sub(started).Milliseconds(), "loadSchemasMs", loaded.Sub(opened).Milliseconds(),
+		"migrateMs", time.Since(loaded).Milliseconds(), "modules", len(set.Modules), "migrated", len(migrated))
 	a.crud = crud.New(crud.Options{Store: st, Authorizer: appAuthorizer{a}, Logger: a.log, MaxBody: cfg.MaxBodyBytes})
 	a.crud.Swap(set)
 	a.metrics = httpx.NewMetrics()
@@ -101,6 +107,7 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("register db metrics: %w", err)
 	}
 	a.console = httpx.NewConsole(cfg.ConsoleFS)
+	a.console.Allow(consoleOrigins(cfg))
 	a.buildServer()
 	for _, m := range set.Modules {
 		a.log.Info("module loaded", "name", m.Name, "api", m.API, "table", m.TableName())
@@ -140,7 +147,7 @@ func (a *App) buildServer() {
 	e.HTTPErrorHandler = httpx.ErrorHandler(a.log)
 	e.IPExtractor = ipExtractor(a.cfg.TrustedProxies)
 	e.Pre(httpx.MethodOverride())
-	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Recover(a.log))
+	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Compress(), httpx.Recover(a.log))
 	a.echo = e
 	a.AddRoutes("", a.systemRoutes()...)
 	e.Any("/*", a.fallback)
@@ -149,8 +156,9 @@ func (a *App) buildServer() {
 // Handler is the whole server as an http.Handler (for httptest).
 func (a *App) Handler() http.Handler { return a.echo }
 
-// Echo is the echo server, for hand-written parts that need more than
-// AddRoutes (a websocket, a group middleware).
+// Echo is the echo server, for what the route table cannot say (a
+// websocket's handshake). Authorization, labels and the operation log go
+// through the System, never through middleware added here.
 func (a *App) Echo() *echo.Echo { return a.echo }
 
 // Store is the module record store.
@@ -159,8 +167,22 @@ func (a *App) Store() *store.Store { return a.store }
 // Modules is the schema set being served now.
 func (a *App) Modules() *schema.Set { return a.crud.Set() }
 
+// BeforeWrite makes fn run inside the transaction of every op write of the
+// module named module, whichever route writes (store.HookFunc); several
+// hooks run in registration order.
+func (a *App) BeforeWrite(module string, op store.Op, fn store.HookFunc) {
+	a.store.BeforeWrite(module, op, fn)
+}
+
+// AfterCommit makes fn run once after every committed op write of the
+// module named module (store.HookFunc), never after a rollback.
+func (a *App) AfterCommit(module string, op store.Op, fn store.HookFunc) {
+	a.store.AfterCommit(module, op, fn)
+}
+
 // OnTransition makes fn run after every status action of the module named
-// module, whichever route runs it (crud.AfterTransition).
+// module, whichever route runs it (crud.AfterTransition, an AfterCommit
+// hook of store.OpTransition).
 func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
 
 // ObserveTransitions makes fn learn of every status action of every
@@ -174,10 +196,6 @@ func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, 
 	comment string) (store.Record, error) {
 	return a.crud.Transition(ctx, m, sc, id, act, comment)
 }
-
-// SetSystemLabels installs what names users and organisations in the
-// module API's answers (crud.SystemLabels); system administration sets it.
-func (a *App) SetSystemLabels(fn crud.SystemLabels) { a.crud.SetSystemLabels(fn) }
 
 // Config is the configuration the app runs with.
 func (a *App) Config() config.Config { return a.cfg }
@@ -202,6 +220,9 @@ func (a *App) Migrate(ctx context.Context, drop bool) error {
 // ShutdownTimeout to finish). With a schemas directory it also watches it
 // for changes.
 func (a *App) Serve(ctx context.Context) error {
+	if a.currentSystem() == nil {
+		return errors.New("serve: no system registered (see App.RegisterSystem)")
+	}
 	ln, err := net.Listen("tcp", a.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", a.cfg.Addr, err)
@@ -215,6 +236,11 @@ func (a *App) Serve(ctx context.Context) error {
 	a.log.Info("listening", "addr", ln.Addr().String(), "console", a.console.Built())
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	defer stopWatch()
+	if a.cfg.PprofAddr != "" {
+		if err := servePprof(watchCtx, a.cfg.PprofAddr, a.log); err != nil {
+			return err
+		}
+	}
 	if a.cfg.SchemasDir != "" {
 		go a.Watch(watchCtx)
 	}
@@ -259,4 +285,24 @@ func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
 		opts = append(opts, echo.TrustIPRange(n))
 	}
 	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// consoleOrigins are the origins the console's pages load from besides
+// their own: the map tiles and place search of the configuration, and an
+// S3 store whose signed links show pictures and play video.
+func consoleOrigins(cfg config.Config) httpx.Origins {
+	o := httpx.Origins{Images: []string{httpx.OriginOf(cfg.MapTileURL)}, Connect: []string{httpx.OriginOf(cfg.MapGeocoderURL)}}
+	if fs, err := files.SettingsFromEnv(os.Getenv, cfg.DataDir); err == nil && fs.Backend == files.BackendS3 {
+		store := fs.S3.Endpoint
+		if httpx.OriginOf(store) == "" && store != "" {
+			scheme := "http://"
+			if fs.S3.UseSSL {
+				scheme = "https://"
+			}
+			store = scheme + store
+		}
+		origin := httpx.OriginOf(store)
+		o.Images, o.Media = append(o.Images, origin), append(o.Media, origin)
+	}
+	return o
 }

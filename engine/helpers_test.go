@@ -5,22 +5,16 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"xiangzhi/engine"
+	"xiangzhi/engine/apitest"
 	"xiangzhi/engine/config"
-	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
-	"xiangzhi/engine/store"
 )
 
 // syncBuffer is a log sink safe for the server's goroutines.
@@ -41,49 +35,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// testAuthorizer allows every code, recording it, except the one named in
-// X-Test-Deny; X-Test-Tenant picks the tenant (1 by default); X-Test-Org
-// makes the caller a member of that organisation (path /<org>/) who reaches
-// its subtree only.
-type testAuthorizer struct {
-	mu    sync.Mutex
-	codes []string
-}
-
-func (a *testAuthorizer) Authorize(c echo.Context, code string) (store.Scope, error) {
-	a.mu.Lock()
-	a.codes = append(a.codes, code)
-	a.mu.Unlock()
-	if c.Request().Header.Get("X-Test-Deny") == code {
-		return store.Scope{}, httpx.NewError(http.StatusForbidden, msg.Forbidden)
-	}
-	tenant := int64(1)
-	if s := c.Request().Header.Get("X-Test-Tenant"); s != "" {
-		tenant, _ = strconv.ParseInt(s, 10, 64)
-	}
-	if s := c.Request().Header.Get("X-Test-Org"); s != "" {
-		org, _ := strconv.ParseInt(s, 10, 64)
-		return store.Scope{TenantID: tenant, UserID: 7, OrgID: org, OrgPath: "/" + s + "/", Mode: store.ScopeSubtree}, nil
-	}
-	return store.Scope{TenantID: tenant, UserID: 7, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}, nil
-}
-
-func (a *testAuthorizer) last() string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if len(a.codes) == 0 {
-		return ""
-	}
-	return a.codes[len(a.codes)-1]
-}
-
 // testApp is an App on the database dbURL serving a copy of
-// testdata/schemas from a temp directory, with the test authorizer.
+// testdata/schemas from a temp directory, with the test system
+// (apitest.System).
 type testApp struct {
 	*engine.App
-	dir   string
-	logs  *syncBuffer
-	authz *testAuthorizer
+	dir  string
+	logs *syncBuffer
+	sys  *apitest.System
 }
 
 func newTestApp(t *testing.T, dbURL string, edit ...func(*config.Config)) *testApp {
@@ -111,9 +70,7 @@ func newTestApp(t *testing.T, dbURL string, edit ...func(*config.Config)) *testA
 			t.Logf("server errors:\n%s", errorLines(logs.String()))
 		}
 	})
-	az := &testAuthorizer{}
-	app.SetAuthorizer(az)
-	return &testApp{App: app, dir: dir, logs: logs, authz: az}
+	return &testApp{App: app, dir: dir, logs: logs, sys: apitest.NewSystem(t, app)}
 }
 
 // copyTree copies the folder src into dst.

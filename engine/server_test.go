@@ -1,8 +1,10 @@
 package engine_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -100,7 +102,11 @@ func TestAddRoutesRefusesRoutesWithoutCode(t *testing.T) {
 	}
 }
 
-func TestOpenAuthorizerIsTheDefault(t *testing.T) {
+// TestNoSystemRefusesModuleRoutes: until a System is registered every
+// module operation and guarded route answers 503 and writes nothing, while
+// public routes and the console answer; Serve refuses to start; a System
+// registers once.
+func TestNoSystemRefusesModuleRoutes(t *testing.T) {
 	cfg := config.Default()
 	cfg.DBURL = apitest.SQLiteURL(t)
 	cfg.SchemasDir = "testdata/schemas"
@@ -111,15 +117,49 @@ func TestOpenAuthorizerIsTheDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close()
+	a.AddRoutes("", engine.Route{Method: "GET", Path: "/api/guarded", Code: "test.guarded", Name: "guarded",
+		Handler: func(c echo.Context) error { return httpx.OK(c, "reached") }})
+	refused := []string{`"code":503`}
 	apitest.Run(t, a.Handler(), []apitest.Scenario{
-		{Name: "create in tenant 1", Method: "POST", URL: notices, Body: `{"title":"开放"}`, ExpectedStatus: 200},
+		{Name: "module create", Method: "POST", URL: notices, Body: `{"title":"开放"}`, ExpectedStatus: 503,
+			ExpectedContent: refused},
+		{Name: "module list", Method: "GET", URL: notices, ExpectedStatus: 503, ExpectedContent: refused},
+		{Name: "module schema", Method: "GET", URL: notices + "/schema", ExpectedStatus: 503},
+		{Name: "guarded route", Method: "GET", URL: "/api/guarded", ExpectedStatus: 503,
+			NotExpectedContent: []string{"reached"}},
+		{Name: "health is public", Method: "GET", URL: "/healthz", ExpectedStatus: 200},
 		{Name: "console not built", Method: "GET", URL: "/", Headers: map[string]string{"Accept": "text/html"},
 			ExpectedStatus: 200, ExpectedContent: []string{"控制台尚未构建"}},
 	})
-	sc, err := engine.OpenAuthorizer{}.Authorize(nil, "any.code")
-	if err != nil || sc.TenantID != 1 {
-		t.Errorf("OpenAuthorizer = %+v, %v", sc, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := a.Serve(ctx); err == nil || !strings.Contains(err.Error(), "no system") {
+		t.Errorf("Serve without a system = %v, want a refusal", err)
 	}
+	if a.System() != nil {
+		t.Errorf("System() = %v before RegisterSystem, want nil", a.System())
+	}
+	c := a.Echo().NewContext(httptest.NewRequest("GET", "/", nil), httptest.NewRecorder())
+	if _, err := a.Authorize(c, "test.guarded"); err == nil {
+		t.Error("Authorize without a system allowed the code")
+	}
+	sys := apitest.NewSystem(t, a)
+	if a.System() != sys {
+		t.Errorf("System() = %v, want the registered one", a.System())
+	}
+	if sc, err := a.Authorize(c, "test.guarded"); err != nil || sc.TenantID != 1 || engine.ScopeOf(c) != sc {
+		t.Errorf("Authorize = %+v, %v; ScopeOf = %+v", sc, err, engine.ScopeOf(c))
+	}
+	if err := a.RegisterSystem(&apitest.System{}); !errors.Is(err, engine.ErrSystemRegistered) {
+		t.Errorf("second RegisterSystem = %v, want ErrSystemRegistered", err)
+	}
+	apitest.Run(t, a.Handler(), []apitest.Scenario{
+		{Name: "nothing was written", Method: "GET", URL: notices, ExpectedStatus: 200,
+			ExpectedContent: []string{`"recordsTotal":0`}},
+		{Name: "module create", Method: "POST", URL: notices, Body: `{"title":"开放"}`, ExpectedStatus: 200},
+		{Name: "guarded route", Method: "GET", URL: "/api/guarded", ExpectedStatus: 200,
+			ExpectedContent: []string{"reached"}},
+	})
 }
 
 func TestConsoleEmbedded(t *testing.T) {
@@ -236,5 +276,33 @@ func TestBodyLimit(t *testing.T) {
 		{Name: "small body", Method: "POST", URL: notices, Body: `{"title":"短"}`, ExpectedStatus: 200},
 		{Name: "large body", Method: "POST", URL: notices, Body: `{"title":"` + strings.Repeat("长", 40) + `"}`,
 			ExpectedStatus: 413, ExpectedContent: []string{`{"code":413,"msg":"请求内容过大"}`}},
+	})
+}
+
+// TestAPIDocument serves the live OpenAPI document to signed-in callers,
+// compressed when the client takes gzip, and the same bytes tools/openapi
+// writes (App.APIDocument).
+func TestAPIDocument(t *testing.T) {
+	a := newTestApp(t, apitest.SQLiteURL(t))
+	want, err := a.APIDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	apitest.Run(t, a.Handler(), []apitest.Scenario{
+		{Name: "document", Method: "GET", URL: "/api/openapi.json", ExpectedStatus: 200,
+			ExpectedContent: []string{`"openapi":"3.1.0"`, `"/onlineVillage/handicappeds"`, `"HandicappedCriteria"`},
+			Check: func(t *testing.T, res *httptest.ResponseRecorder) {
+				if !bytes.Equal(res.Body.Bytes(), want) {
+					t.Error("served document differs from App.APIDocument")
+				}
+			}},
+		{Name: "refused without the signed-in code", Method: "GET", URL: "/api/openapi.json",
+			Headers: map[string]string{apitest.HeaderDeny: "signedIn"}, ExpectedStatus: 403},
+		{Name: "compressed", Method: "GET", URL: "/api/openapi.json", Headers: map[string]string{"Accept-Encoding": "gzip"},
+			ExpectedStatus: 200, Check: func(t *testing.T, res *httptest.ResponseRecorder) {
+				if res.Header().Get("Content-Encoding") != "gzip" || res.Body.Len() >= len(want)/3 {
+					t.Errorf("Content-Encoding %q, %d of %d bytes", res.Header().Get("Content-Encoding"), res.Body.Len(), len(want))
+				}
+			}},
 	})
 }

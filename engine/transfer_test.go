@@ -94,7 +94,7 @@ func runTransfer(t *testing.T, a *testApp) {
 	apitest.Run(t, h, []apitest.Scenario{
 		{Name: "export", Method: "GET", URL: subsidies + "/export?gender=1&sort=id,asc", ExpectedStatus: 200,
 			Check: func(t *testing.T, res *httptest.ResponseRecorder) {
-				if got := a.authz.last(); got != p+"export" {
+				if got := a.sys.LastCode(); got != p+"export" {
 					t.Errorf("code = %q", got)
 				}
 				checkXLSXHeaders(t, res, pct+"_")
@@ -118,7 +118,7 @@ func runTransfer(t *testing.T, a *testApp) {
 			ExpectedContent: []string{`不支持的查询参数：salary`}},
 		{Name: "import template", Method: "GET", URL: subsidies + "/import/template", ExpectedStatus: 200,
 			Check: func(t *testing.T, res *httptest.ResponseRecorder) {
-				if got := a.authz.last(); got != p+"import" {
+				if got := a.sys.LastCode(); got != p+"import" {
 					t.Errorf("code = %q", got)
 				}
 				checkXLSXHeaders(t, res, pct+"%E4%B8%8B%E8%BD%BD")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"xiangzhi/engine"
+	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
@@ -22,11 +23,15 @@ import (
 // Register adds every hand-written part to app: its routes (each with its
 // permission code, through app.AddRoutes), its hooks and its reactions to
 // schema reloads (app.OnModulesChanged), one line each, in the order they
-// depend on each other. System administration comes first: it installs
-// the authorizer every later route is checked by.
+// depend on each other. System administration comes first: it registers
+// the engine.System every later route is checked by (until then the engine
+// refuses every guarded route, and Serve refuses to start).
 func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
+	}
+	if err := approval.Register(app); err != nil {
+		return fmt.Errorf("approval workflow: %w", err)
 	}
 	if err := oos.Register(app); err != nil {
 		return fmt.Errorf("files: %w", err)

@@ -24,6 +24,9 @@ type Scenario struct {
 	// Headers name another.
 	Body    string
 	Headers map[string]string
+	// RemoteAddr is the caller's address (host:port); default httptest's
+	// 192.0.2.1:1234, which is not loopback.
+	RemoteAddr string
 	// File, when set, is sent as the multipart part "file" instead of Body.
 	File *File
 
@@ -105,6 +108,9 @@ func (s Scenario) request(t *testing.T) *http.Request {
 	}
 	for k, v := range s.Headers {
 		req.Header.Set(k, v)
+	}
+	if s.RemoteAddr != "" {
+		req.RemoteAddr = s.RemoteAddr
 	}
 	return req
 }

@@ -1,11 +1,10 @@
 // Package auth is identity on the engine: the installation's login and
 // token keys (kept in the setting table), password hashing and policy,
 // signed tokens backed by server-side sessions, login with lockout and a
-// login log, the viewer carried in the request context, the Authorizer the
-// engine's route table calls, and the first-start bootstrap (default
-// tenant, organisation, 超级管理员 role, admin user, system menus) with the
-// menus generated for schema modules. It has no HTTP handlers: the system
-// API calls it.
+// login log, the viewer carried in the request context, and the Authorizer
+// the engine's route table calls. It has no HTTP handlers and seeds
+// nothing: the system module (modules/system) serves the login API, creates
+// the first tenant, administrator and menus, and owns the permission codes.
 package auth
 
 import (

@@ -24,7 +24,7 @@ func TestAuthorize(t *testing.T) {
 	clerk := f.user(t, "clerk", "Abc12345!", false)
 	fresh := f.user(t, "fresh", "Abc12345!", true)
 	m, err := client.Menu.Create().SetType(menu.TypeMenu2).SetTitle("用户管理").
-		SetPermissionCode(auth.CodeUserList).Save(ctx)
+		SetPermissionCode(codeList).Save(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +51,13 @@ func TestAuthorize(t *testing.T) {
 		message            string
 		sentinel           error
 	}{
-		{"allowed code", clerkToken, auth.CodeUserList, 0, "", nil},
+		{"allowed code", clerkToken, codeList, 0, "", nil},
 		{"signed-in only", clerkToken, auth.SignedIn, 0, "", nil},
-		{"raw token without Bearer", clerkToken[len("Bearer "):], auth.CodeUserList, 0, "", nil},
-		{"code not held", clerkToken, auth.CodeUserDel, http.StatusForbidden, msg.Forbidden, auth.ErrForbidden},
+		{"raw token without Bearer", clerkToken[len("Bearer "):], codeList, 0, "", nil},
+		{"code not held", clerkToken, codeDel, http.StatusForbidden, msg.Forbidden, auth.ErrForbidden},
 		{"no token", "", auth.SignedIn, http.StatusUnauthorized, msg.Unauthorized, auth.ErrInvalidToken},
 		{"garbage token", "Bearer abc.def.ghi", auth.SignedIn, http.StatusUnauthorized, msg.Unauthorized, auth.ErrInvalidToken},
-		{"must change password: code", freshToken, auth.CodeUserList, http.StatusForbidden,
+		{"must change password: code", freshToken, codeList, http.StatusForbidden,
 			msg.MustChangePassword, auth.ErrMustChangePassword},
 		{"must change password: signed-in only", freshToken, auth.SignedIn, 0, "", nil},
 	}
@@ -81,7 +81,7 @@ func TestAuthorize(t *testing.T) {
 				t.Fatal("no viewer in the request context")
 			}
 			want := store.Scope{TenantID: f.tenantID, UserID: v.UserID, OrgID: f.orgID,
-				OrgPath: auth.OrgPath("", f.orgID), Mode: store.ScopeSubtree}
+				OrgPath: rootPath(f.orgID), Mode: store.ScopeSubtree}
 			if sc != want || v.Scope() != want {
 				t.Errorf("scope = %+v, viewer scope %+v, want %+v", sc, v.Scope(), want)
 			}

@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"errors"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -69,7 +70,7 @@ func newFixture(t *testing.T, client *ent.Client, opts auth.Options) *fixture {
 	if err != nil {
 		t.Fatalf("create org: %v", err)
 	}
-	if o, err = o.Update().SetPath(auth.OrgPath("", o.ID)).Save(ctx); err != nil {
+	if o, err = o.Update().SetPath(rootPath(o.ID)).Save(ctx); err != nil {
 		t.Fatalf("set org path: %v", err)
 	}
 	f.orgID = o.ID
@@ -148,3 +149,12 @@ func publicError(t *testing.T, err error, status int, message string, sentinel e
 
 func roleScope(s string) role.DataScope { return role.DataScope(s) }
 func userScope(s string) user.DataScope { return user.DataScope(s) }
+
+// Permission codes the tests grant and refuse (any non-empty strings do).
+const (
+	codeList = "test.record.list"
+	codeDel  = "test.record.del"
+)
+
+// rootPath is the materialised path of a first-level organisation.
+func rootPath(id int64) string { return "/" + strconv.FormatInt(id, 10) + "/" }

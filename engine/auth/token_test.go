@@ -99,7 +99,7 @@ func TestAuthenticateNeedsLiveSession(t *testing.T) {
 		t.Fatalf("Authenticate(fresh token) = %v", err)
 	}
 	if v.UserID != u.ID || v.TenantID != f.tenantID || v.Username != "zhangsan" || v.OrgID != f.orgID ||
-		v.OrgPath != auth.OrgPath("", f.orgID) || v.SessionID == "" {
+		v.OrgPath != rootPath(f.orgID) || v.SessionID == "" {
 		t.Errorf("viewer = %+v", v)
 	}
 

@@ -1,10 +1,10 @@
 // Package authz is the permission model: casbin RBAC with domains, the
 // domains being tenants. Its policies are derived from the database — a
 // role holds the permission code of every menu it is granted (any
-// terminal), a user holds their roles, and a system role (超级管理员) holds
-// every code, including codes registered later — and rebuilt by Reload
-// whenever role menus, user roles or menus change. The enforcer lives in
-// memory; no casbin adapter is involved.
+// terminal), a user holds their roles, and a system role (the super
+// administrator's) holds every code, including codes registered later —
+// and rebuilt by Reload whenever role menus, user roles or menus change.
+// The enforcer lives in memory; no casbin adapter is involved.
 package authz
 
 import (

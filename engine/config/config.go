@@ -30,9 +30,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"xiangzhi/schemas"
-	"xiangzhi/ui"
 )
 
 // Config is the whole server configuration.
@@ -47,15 +44,25 @@ type Config struct {
 	// SchemasDir is a directory of module schemas that replaces the embedded
 	// tree and is watched for changes (hot reload). Empty means SchemasFS.
 	SchemasDir string
-	// SchemasFS is the schema tree used when SchemasDir is empty.
+	// SchemasFS is the schema tree used when SchemasDir is empty (main
+	// passes the tree embedded in the binary). Not a flag.
 	SchemasFS fs.FS
-	// ConsoleFS is the built console (index.html at its root); nil serves
-	// the not-built page.
+	// ConsoleFS is the built console (index.html at its root; main passes
+	// the one embedded in the binary); nil serves the not-built page. Not a
+	// flag.
 	ConsoleFS fs.FS
 	// LogLevel is the minimum level logged.
 	LogLevel slog.Level
 	// LogFormat is "json" or "text".
 	LogFormat string
+	// MetricsToken, when set, lets a scraper from anywhere read /metrics
+	// with "Authorization: Bearer <token>"; without it only a direct
+	// loopback caller may (XZ_METRICS_TOKEN, environment only).
+	MetricsToken string
+	// PprofAddr, when set, is a loopback address where Go's profiler
+	// (net/http/pprof) is served on a listener of its own, never on the
+	// public one (XZ_PPROF_ADDR).
+	PprofAddr string
 	// MaxBodyBytes limits a JSON request body.
 	MaxBodyBytes int64
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
@@ -96,15 +103,14 @@ const (
 	DefaultWatchInterval = 700 * time.Millisecond
 )
 
-// Default is the configuration with every default applied, serving the
-// embedded schema tree and console.
+// Default is the configuration with every default applied. It names no
+// schema tree and no console: the engine knows no product, so the caller
+// (main) hands in the embedded ones as SchemasFS and ConsoleFS.
 func Default() Config {
 	return Config{
 		Addr:            DefaultAddr,
 		DataDir:         DefaultDataDir,
 		DBURL:           DefaultDBURL(DefaultDataDir),
-		SchemasFS:       schemas.FS(),
-		ConsoleFS:       ui.Dist(),
 		LogLevel:        slog.LevelInfo,
 		LogFormat:       "json",
 		MaxBodyBytes:    DefaultMaxBody,
@@ -120,7 +126,8 @@ func DefaultDBURL(dataDir string) string {
 
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
-	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL, natsURL string
+	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL string
+	metricsToken, pprofAddr, natsURL                                                      string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -146,6 +153,10 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.tileURL, "map-tile-url", env("XZ_MAP_TILE_URL", ""), "map tile URL template with {z}/{x}/{y}; default none, a plain grid (XZ_MAP_TILE_URL)")
 	fs.StringVar(&r.geocoderURL, "map-geocoder-url", env("XZ_MAP_GEOCODER_URL", ""), "map place search URL template with {q}; default none (XZ_MAP_GEOCODER_URL)")
 	fs.StringVar(&r.natsURL, "nats-url", env("XZ_NATS_URL", ""), "NATS server carrying messages and signals between instances; default none, one instance (XZ_NATS_URL)")
+	// The scrape token is read from the environment only: a flag would show
+	// it to anyone who can list processes.
+	r.metricsToken = env("XZ_METRICS_TOKEN", "")
+	fs.StringVar(&r.pprofAddr, "pprof-addr", env("XZ_PPROF_ADDR", ""), "loopback address for Go's profiler, e.g. 127.0.0.1:6060; default off (XZ_PPROF_ADDR)")
 	return func() (Config, error) { return r.finish() }
 }
 
@@ -209,6 +220,10 @@ func (r raw) finish() (Config, error) {
 		c.TrustedProxies = append(c.TrustedProxies, n)
 	}
 	c.MapTileURL, c.MapGeocoderURL = r.tileURL, r.geocoderURL
+	c.MetricsToken = r.metricsToken
+	if c.PprofAddr = r.pprofAddr; c.PprofAddr != "" && !loopbackAddr(c.PprofAddr) {
+		errs = append(errs, fmt.Errorf("pprof-addr %q: want a loopback address such as 127.0.0.1:6060", c.PprofAddr))
+	}
 	if c.MapTileURL != "" && !strings.Contains(c.MapTileURL, "{z}") {
 		errs = append(errs, fmt.Errorf("map-tile-url %q: want a template with {z}, {x} and {y}", c.MapTileURL))
 	}
@@ -256,4 +271,17 @@ func (c Config) NewLogger(w io.Writer) *slog.Logger {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// loopbackAddr reports whether host:port names a loopback host.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

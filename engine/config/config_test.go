@@ -3,7 +3,6 @@ package config
 import (
 	"flag"
 	"io"
-	"io/fs"
 	"log/slog"
 	"strings"
 	"testing"
@@ -97,9 +96,6 @@ func TestLoad(t *testing.T) {
 			if diff := cmp.Diff(want, view(got)); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
 			}
-			if got.SchemasFS == nil {
-				t.Errorf("SchemasFS is nil, want the embedded tree")
-			}
 		})
 	}
 }
@@ -123,6 +119,8 @@ func TestLoadErrors(t *testing.T) {
 		{"tile url without {z}", nil, map[string]string{"XZ_MAP_TILE_URL": "https://tiles.example/"}, "map-tile-url"},
 		{"nats url of another scheme", []string{"--nats-url", "http://10.0.0.5:4222"}, nil, "nats-url"},
 		{"geocoder url without {q}", []string{"--map-geocoder-url", "https://geo.example/"}, nil, "map-geocoder-url"},
+		{"profiler on a public address", []string{"--pprof-addr", "0.0.0.0:6060"}, nil, "pprof-addr"},
+		{"profiler on a named host", nil, map[string]string{"XZ_PPROF_ADDR": "example.org:6060"}, "pprof-addr"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,12 +168,6 @@ func TestParseSize(t *testing.T) {
 	}
 }
 
-func TestEmbeddedSchemasHoldDictionaries(t *testing.T) {
-	if _, err := fs.Stat(Default().SchemasFS, "_dicts.yaml"); err != nil {
-		t.Errorf("embedded tree: %v", err)
-	}
-}
-
 func TestNewLogger(t *testing.T) {
 	var b strings.Builder
 	c := Default()
@@ -185,5 +177,18 @@ func TestNewLogger(t *testing.T) {
 	log.Warn("shown", "k", 1)
 	if strings.Contains(b.String(), "hidden") || !strings.Contains(b.String(), `"msg":"shown"`) {
 		t.Errorf("log output = %q", b.String())
+	}
+}
+
+func TestLoopbackOnlySettings(t *testing.T) {
+	c, err := Load([]string{"--pprof-addr", "127.0.0.1:6060"}, envOf(map[string]string{"XZ_METRICS_TOKEN": " scrape-1 "}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PprofAddr != "127.0.0.1:6060" || c.MetricsToken != "scrape-1" {
+		t.Errorf("PprofAddr, MetricsToken = %q, %q", c.PprofAddr, c.MetricsToken)
+	}
+	if _, err := Load([]string{"--metrics-token", "x"}, envOf(nil)); err == nil {
+		t.Error("the metrics token is accepted as a flag; want the environment only")
 	}
 }

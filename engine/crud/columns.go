@@ -216,7 +216,7 @@ func jsonValue(v any) any {
 }
 
 func splitList(s string) []string {
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '、' || r == ',' || r == '，' })
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == msg.ListSeparator || r == ',' || r == msg.FullWidthComma })
 	out := parts[:0]
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
@@ -229,7 +229,7 @@ func splitList(s string) []string {
 // cellLayouts are the ways people write dates and times in cells.
 var cellLayouts = []string{
 	"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02",
-	"2006/1/2 15:04:05", "2006/1/2 15:04", "2006/1/2", "2006-1-2", "2006.1.2", "2006年1月2日", "20060102",
+	"2006/1/2 15:04:05", "2006/1/2 15:04", "2006/1/2", "2006-1-2", "2006.1.2", msg.DateLayout, "20060102",
 }
 
 // parseCellTime reads a date or date-time cell: an Excel serial number (a

@@ -36,8 +36,10 @@
 // order; an import's dry run is the default, and a commit inserts every row
 // in one transaction or none; create and update ignore read-only fields; list
 // and get answers carry the references' display values (labels.go); every
-// status action, whichever route runs it, is followed by the module's Go
-// hook (hooks.go).
+// write runs the module's write hooks (engine/store: a refusal answers 409
+// or 400 naming the field, an import's naming the row too), and every
+// status action, whichever route runs it, is followed by the module's
+// transition hooks (hooks.go).
 package crud
 
 import (
@@ -77,7 +79,6 @@ type Dispatcher struct {
 	opts      Options
 	log       *slog.Logger
 	reg       atomic.Pointer[registry]
-	hooks     hookTable
 	observers observerList
 	sys       systemLabels
 }

@@ -89,9 +89,22 @@ func (d *Dispatcher) importFile(c echo.Context, x *call) error {
 		recs[i] = r.rec
 	}
 	if err := d.opts.Store.CreateMany(c.Request().Context(), x.m, x.scope, recs); err != nil {
+		var r *store.Refusal
+		if errors.As(err, &r) && r.Row > 0 && r.Row <= len(rows) {
+			return refusedRow(rows[r.Row-1].num, r, report)
+		}
 		return fmt.Errorf("import %s: %w", x.m.Name, err)
 	}
 	return httpx.OK(c, ImportResult{Imported: len(recs)})
+}
+
+// refusedRow answers an import a write hook refused at sheet row num:
+// nothing was imported; msg names the row, the report's errors carry it.
+func refusedRow(num int, r *store.Refusal, report *ImportReport) error {
+	report.Valid = report.Total - 1
+	report.Errors = []ImportError{{Row: num, Field: r.Field, Message: r.Message}}
+	return &httpx.Error{Status: r.Status, Message: fmt.Sprintf(msg.ImportRowRefused, num, r.Message),
+		Fields: r.FieldErrors(), Data: report, Err: r}
 }
 
 func parseDryRun(s string) (bool, error) {

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -125,19 +124,16 @@ func (d *Dispatcher) names(ctx context.Context, x *call, f *schema.Field, ids []
 		}
 		return (*fn)(ctx, x.scope.TenantID, f.Ref, display, ids)
 	}
-	values := make([]any, len(ids))
-	for i, id := range ids {
-		values[i] = id
-	}
 	col := column{f: target.Field(display)}
 	if col.f != nil {
 		col.options = optionsOf(col.f, x.set)
 	}
-	out := make(map[int64]string, len(ids))
-	q := &query.Query{Filters: []query.Filter{{Field: "id", Op: query.In, Values: values}}}
-	err := d.opts.Store.Each(ctx, target, moduleScope(target, x.scope), q, func(r store.Record) error {
-		id, _ := asInt(r["id"])
-		v := r[display]
+	values, err := d.opts.Store.FieldValues(ctx, target, moduleScope(target, x.scope), display, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(values))
+	for id, v := range values {
 		switch {
 		case v == nil:
 			out[id] = strconv.FormatInt(id, 10)
@@ -146,9 +142,8 @@ func (d *Dispatcher) names(ctx context.Context, x *call, f *schema.Field, ids []
 		default:
 			out[id] = key(v)
 		}
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }
 
 // nameHistory names the user of each status transition of a record.

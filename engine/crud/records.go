@@ -141,9 +141,9 @@ func bodyID(v any, pathID int64) (int64, error) {
 	case string:
 		text = t
 	default:
-		return 0, errBadID
+		return 0, httpx.ErrBadID
 	}
-	id, err := parseID(text)
+	id, err := httpx.ParseID(text)
 	if err != nil {
 		return 0, err
 	}
@@ -194,7 +194,7 @@ func parseIDs(vals []string) ([]int64, error) {
 			if s == "" {
 				continue
 			}
-			id, err := parseID(s)
+			id, err := httpx.ParseID(s)
 			if err != nil {
 				return nil, err
 			}

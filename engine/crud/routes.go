@@ -2,7 +2,6 @@ package crud
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -127,7 +126,7 @@ func match(m *schema.Module, method, rest string) (*op, int64, error) {
 		var id int64
 		if idText != "" {
 			var err error
-			if id, err = parseID(idText); err != nil {
+			if id, err = httpx.ParseID(idText); err != nil {
 				return nil, 0, err
 			}
 		}
@@ -139,28 +138,9 @@ func match(m *schema.Module, method, rest string) (*op, int64, error) {
 	return nil, 0, httpx.ErrRouteNotFound
 }
 
-// errBadID answers an id that is not a positive integer.
-var errBadID = httpx.BadRequest(msg.BadID)
-
-// parseID reads a positive decimal id (no sign, no spaces).
-func parseID(s string) (int64, error) {
-	if s == "" || len(s) > 19 {
-		return 0, errBadID
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return 0, errBadID
-		}
-	}
-	id, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errBadID
-	}
-	return id, nil
-}
-
 // serve runs the operation the request names on module m.
 func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, rest string) error {
+	httpx.SetRouteGroup(c, strings.TrimSuffix(m.API, "/"))
 	o, id, err := match(m, c.Request().Method, rest)
 	if err != nil {
 		httpx.SetRoute(c, strings.TrimSuffix(m.API, "/")+"/*")

@@ -10,7 +10,6 @@ import (
 
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
-	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -68,7 +67,7 @@ func (d *Dispatcher) readAction(c echo.Context, x *call) (*schema.Action, Status
 		}
 		return nil, StatusRequest{}, err
 	}
-	body, err := httpx.BindObject(c, d.opts.MaxBody)
+	body, err := httpx.BindFields(c, d.opts.MaxBody, "action", "comment", "version")
 	if err != nil {
 		return fail(err)
 	}
@@ -83,8 +82,9 @@ func (d *Dispatcher) readAction(c echo.Context, x *call) (*schema.Action, Status
 	return a, req, nil
 }
 
-// readStatusRequest checks the body's keys and types: action (text,
-// required), comment (text) and version (integer); nothing else.
+// readStatusRequest checks the types of the body's keys (BindFields let
+// only these through): action (text, required), comment (text) and version
+// (integer).
 func readStatusRequest(body map[string]any) (StatusRequest, error) {
 	var req StatusRequest
 	var errs []schema.FieldError
@@ -114,8 +114,6 @@ func readStatusRequest(body map[string]any) (StatusRequest, error) {
 				errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.BadParam, k)})
 			}
 			req.Version = &n
-		default:
-			errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.UnknownField, k)})
 		}
 	}
 	if len(errs) > 0 {
@@ -154,56 +152,4 @@ func asInt(v any) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// stats answers GET {api}/stats?by=field[&bucket=day|month|year][&criteria].
-func (d *Dispatcher) stats(c echo.Context, x *call) error {
-	by := c.QueryParam("by")
-	if by == "" {
-		return httpx.BadRequest(msg.StatsByRequired)
-	}
-	q, err := query.Parse(x.m, c.QueryParams(), append([]string{"by", "bucket"}, reserved...)...)
-	if err != nil {
-		return err
-	}
-	buckets, err := d.opts.Store.Stats(c.Request().Context(), x.m, x.scope, q, by, c.QueryParam("bucket"))
-	if err != nil {
-		return fmt.Errorf("stats %s by %s: %w", x.m.Name, by, err)
-	}
-	if buckets == nil {
-		buckets = []store.Bucket{}
-	}
-	labelBuckets(x.m, x.set, by, buckets)
-	return httpx.OK(c, buckets)
-}
-
-// labelBuckets fills the labels the store leaves empty: dictionary choices
-// (the store has no dictionaries) and date buckets (their key).
-func labelBuckets(m *schema.Module, set *schema.Set, by string, buckets []store.Bucket) {
-	f := m.Field(by)
-	if f == nil {
-		return
-	}
-	col := column{f: f, options: optionsOf(f, set)}
-	for i := range buckets {
-		b := &buckets[i]
-		if b.Label != "" || b.Key == nil {
-			continue
-		}
-		switch f.Type {
-		case schema.TypeEnum:
-			b.Label = key(col.cell(b.Key))
-		case schema.TypeDate, schema.TypeDateTime:
-			b.Label = key(b.Key)
-		}
-	}
-}
-
-// describe answers GET {api}/schema with what the console renders the
-// module from.
-func (d *Dispatcher) describe(c echo.Context, x *call) error {
-	if err := onlyParams(c); err != nil {
-		return err
-	}
-	return httpx.OK(c, schema.Describe(x.m, x.set))
 }

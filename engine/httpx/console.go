@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -31,12 +32,13 @@ type Console struct {
 	fsys     fs.FS
 	index    []byte
 	notBuilt []byte
+	csp      string
 }
 
 // NewConsole serves fsys (the console's dist folder, index.html at its
 // root). A nil fsys serves only the not-built page.
 func NewConsole(fsys fs.FS) *Console {
-	c := &Console{fsys: fsys, notBuilt: notBuiltPage()}
+	c := &Console{fsys: fsys, notBuilt: notBuiltPage(), csp: ContentSecurityPolicy(Origins{})}
 	if fsys != nil {
 		if b, err := fs.ReadFile(fsys, "index.html"); err == nil {
 			c.index = b
@@ -44,6 +46,9 @@ func NewConsole(fsys fs.FS) *Console {
 	}
 	return c
 }
+
+// Allow widens the pages' Content-Security-Policy to the given origins.
+func (cs *Console) Allow(o Origins) { cs.csp = ContentSecurityPolicy(o) }
 
 // Built reports whether the console has an index.html.
 func (cs *Console) Built() bool { return cs.index != nil }
@@ -55,22 +60,15 @@ func (cs *Console) Serve(c echo.Context) error {
 		return ErrRouteNotFound
 	}
 	SetRoute(c, "console")
+	h := c.Response().Header()
+	h.Set("Content-Security-Policy", cs.csp)
+	h.Set("Referrer-Policy", referrerPolicy)
+	h.Set("Permissions-Policy", permissionsPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
 	name := strings.TrimPrefix(path.Clean("/"+req.URL.Path), "/")
-	if name != "" && name != "index.html" && cs.fsys != nil {
-		if f, err := cs.fsys.Open(name); err == nil {
-			defer f.Close()
-			if st, err := f.Stat(); err == nil && !st.IsDir() {
-				if rs, ok := f.(io.ReadSeeker); ok {
-					cache := cacheNone
-					if strings.HasPrefix(name, "assets/") {
-						cache = cacheImmutable
-					}
-					c.Response().Header().Set(echo.HeaderCacheControl, cache)
-					http.ServeContent(c.Response(), req, st.Name(), time.Time{}, rs)
-					return nil
-				}
-			}
-		}
+	if name != "" && name != "index.html" && cs.fsys != nil && cs.serveFile(c, name) {
+		return nil
 	}
 	// A missing asset or file with an extension is a real 404: answering
 	// index.html for a script would only confuse the browser. So is a
@@ -79,11 +77,59 @@ func (cs *Console) Serve(c echo.Context) error {
 		return ErrRouteNotFound
 	}
 	c.Response().Header().Set(echo.HeaderCacheControl, cacheNone)
+	if cs.index != nil && cs.serveFile(c, "index.html") {
+		return nil
+	}
 	page := cs.index
 	if page == nil {
 		page = cs.notBuilt
 	}
 	return c.HTMLBlob(http.StatusOK, page)
+}
+
+// precompressed are the encodings the build stores beside a file (name.br,
+// name.gz), best first.
+var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// serveFile answers the file name (a regular file of the console), from
+// its precompressed variant when the client takes that encoding, with the
+// caching policy of its place. It reports false when there is no such file.
+func (cs *Console) serveFile(c echo.Context, name string) bool {
+	st, err := fs.Stat(cs.fsys, name)
+	if err != nil || st.IsDir() {
+		return false
+	}
+	req, h := c.Request(), c.Response().Header()
+	cache := cacheNone
+	if strings.HasPrefix(name, "assets/") {
+		cache = cacheImmutable
+	}
+	h.Set(echo.HeaderCacheControl, cache)
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+		h.Set(echo.HeaderContentType, ct)
+	}
+	open := name
+	for _, p := range precompressed {
+		if AcceptsEncoding(req, p.encoding) {
+			if vst, err := fs.Stat(cs.fsys, name+p.suffix); err == nil && !vst.IsDir() {
+				open = name + p.suffix
+				h.Set(echo.HeaderContentEncoding, p.encoding)
+				break
+			}
+		}
+	}
+	f, err := cs.fsys.Open(open)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	rs, ok := f.(io.ReadSeeker)
+	if !ok {
+		return false
+	}
+	http.ServeContent(c.Response(), req, name, time.Time{}, rs)
+	return true
 }
 
 // acceptsHTML reports whether the client takes an HTML page: a browser

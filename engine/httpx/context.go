@@ -6,6 +6,7 @@ import "github.com/labstack/echo/v4"
 const (
 	keyRequestID = "xz.requestId"
 	keyRoute     = "xz.route"
+	keyGroup     = "xz.routeGroup"
 	keyUser      = "xz.user"
 )
 
@@ -31,6 +32,20 @@ func Route(c echo.Context) string {
 		return p
 	}
 	return "unmatched"
+}
+
+// SetRouteGroup names the group of routes a request belongs to for the
+// metrics, where one series per route would be too many: every route of a
+// module counts under the module's base path.
+func SetRouteGroup(c echo.Context, group string) { c.Set(keyGroup, group) }
+
+// MetricsRoute is the label the metrics count a request under: its route
+// group when it has one, else its route.
+func MetricsRoute(c echo.Context) string {
+	if s, ok := c.Get(keyGroup).(string); ok && s != "" {
+		return s
+	}
+	return Route(c)
 }
 
 // SetUser records who is asking, for the access log. The authentication

@@ -1,7 +1,9 @@
 // Package httpx is the HTTP layer every endpoint shares: the response
 // envelope, the one error adapter that turns any error into that envelope,
-// strict JSON binding, the middleware chain (recover, request id, access log,
-// _method override, metrics), the health endpoints and the embedded console.
+// strict JSON binding (BindObject, BindFields with an allow-list, BindInto a
+// struct), request ids and paging (ParseID, PathID, QueryID, Paging), the
+// middleware chain (recover, request id, access log, _method override,
+// metrics), the health endpoints and the embedded console.
 //
 // Every answer has the shape
 //

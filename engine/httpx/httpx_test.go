@@ -48,15 +48,6 @@ func do(e http.Handler, method, target, body string, hdr ...string) *httptest.Re
 	return rec
 }
 
-func decodeEnvelope(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
-	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
-		t.Fatalf("body %q is not JSON: %v", rec.Body.String(), err)
-	}
-	return m
-}
-
 type teapot struct{}
 
 func (teapot) Error() string         { return "teapot with secret internals" }

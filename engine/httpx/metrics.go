@@ -1,15 +1,20 @@
 package httpx
 
 import (
+	"crypto/subtle"
 	"database/sql"
+	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"xiangzhi/engine/msg"
 )
 
 // Metrics holds the Prometheus registry of one server (its own, not the
@@ -56,7 +61,8 @@ func (m *Metrics) Handler() http.Handler {
 }
 
 // Middleware counts and times every request by route pattern (never by raw
-// path, so the label set stays small). It hands an error to the error
+// path, so the label set stays small; a module's routes count together
+// under its base path, SetRouteGroup). It hands an error to the error
 // handler first so the status counted is the one sent.
 func (m *Metrics) Middleware() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -65,12 +71,49 @@ func (m *Metrics) Middleware() echo.MiddlewareFunc {
 			if err := next(c); err != nil {
 				c.Error(err)
 			}
-			route, method := Route(c), c.Request().Method
+			route, method := MetricsRoute(c), c.Request().Method
 			m.requests.WithLabelValues(route, method, strconv.Itoa(c.Response().Status)).Inc()
 			m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
 			return nil
 		}
 	}
+}
+
+// Guarded serves the registry only to a scraper that shows token as a
+// bearer token (when token is set) or that calls directly from loopback:
+// a request carrying forwarding headers came through a proxy and is not
+// taken for a local one, whatever its peer address. Everyone else gets 403.
+func (m *Metrics) Guarded(token string) echo.HandlerFunc {
+	serve := echo.WrapHandler(m.Handler())
+	return func(c echo.Context) error {
+		req := c.Request()
+		if token != "" {
+			got, ok := strings.CutPrefix(req.Header.Get(echo.HeaderAuthorization), "Bearer ")
+			if ok && subtle.ConstantTimeCompare([]byte(got), []byte(token)) == 1 {
+				return serve(c)
+			}
+		}
+		if directLoopback(req) {
+			return serve(c)
+		}
+		return NewError(http.StatusForbidden, msg.Forbidden)
+	}
+}
+
+// directLoopback reports whether req came from this machine without a
+// proxy in between.
+func directLoopback(req *http.Request) bool {
+	for _, h := range []string{echo.HeaderXForwardedFor, echo.HeaderXRealIP, "Forwarded"} {
+		if req.Header.Get(h) != "" {
+			return false
+		}
+	}
+	host, _, err := net.SplitHostPort(req.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // StatsSource is what the database collector reads: *sql.DB has it.

@@ -53,6 +53,8 @@ const (
 	TooManyRows = "导入数据不能超过10000行"
 	// EmptyImport answers a workbook whose first sheet has no data rows.
 	EmptyImport = "导入文件中没有数据"
+	// ImportRowRefused names the sheet row a write hook refused and why.
+	ImportRowRefused = "第%d行：%s"
 	// ImportHasErrors answers a commit of a file that still has errors.
 	ImportHasErrors = "导入数据有误，请修正后重新导入"
 	// UnknownColumn names a header the module does not know.

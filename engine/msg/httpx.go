@@ -51,3 +51,13 @@ const (
 	// ConsoleNotBuiltBody tells the operator how to build the console.
 	ConsoleNotBuiltBody = "此程序未包含控制台页面。请先运行 go tool task build 构建控制台，再重新编译并启动服务。接口服务正常运行。"
 )
+
+// Texts of request reading (engine/httpx: ids, paging, strict binding).
+const (
+	// MissingParam names a query parameter the call needs.
+	MissingParam = "缺少参数：%s"
+	// UnknownBodyField names a body key the call does not take.
+	UnknownBodyField = "不支持的字段：%s"
+	// BodyFieldBadFormat names a body key whose value has the wrong type.
+	BodyFieldBadFormat = "%s格式不正确"
+)

@@ -6,13 +6,13 @@
 package openapi
 
 import (
-	"maps"
 	"net/http"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 )
 
@@ -43,10 +43,27 @@ func Document(info Info, routes []Route, set *schema.Set) map[string]any {
 		"Error":     errorSchema(),
 		"PageQuery": map[string]any{"type": "object"},
 	}
+	parameters := sharedParameters()
+	responses := sharedResponses()
 	for _, m := range set.Modules {
 		rec := schema.RecordSchema(m, set)
 		delete(rec, "$schema")
-		components[schemaName(m)] = rec
+		name := schemaName(m)
+		components[name] = rec
+		components[name+"Criteria"] = criteriaSchema(m)
+		parameters[name+"Criteria"] = map[string]any{
+			"name": "criteria", "in": "query", "style": "form", "explode": true,
+			"description": "JHipster criteria: <field>.<operator>=value (docs/api.md)",
+			"schema":      ref("schemas", name+"Criteria"),
+		}
+		responses[name] = envelopeResponse(ref("schemas", name))
+		responses[name+"Page"] = envelopeResponse(map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"data":         map[string]any{"type": "array", "items": ref("schemas", name)},
+				"recordsTotal": map[string]any{"type": "integer"},
+			},
+		})
 	}
 	sorted := slices.Clone(routes)
 	sort.SliceStable(sorted, func(i, j int) bool {
@@ -73,11 +90,14 @@ func Document(info Info, routes []Route, set *schema.Set) map[string]any {
 		out[k] = v
 	}
 	return map[string]any{
-		"openapi": "3.1.0",
-		"info":    map[string]any{"title": info.Title, "version": info.Version},
-		"paths":   out,
+		"openapi":  "3.1.0",
+		"info":     map[string]any{"title": info.Title, "version": info.Version},
+		"security": []any{map[string]any{"bearer": []string{}}},
+		"paths":    out,
 		"components": map[string]any{
-			"schemas": components,
+			"schemas":    components,
+			"parameters": parameters,
+			"responses":  responses,
 			"securitySchemes": map[string]any{
 				"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
 			},
@@ -108,16 +128,18 @@ func operation(r Route, path string, m *schema.Module) map[string]any {
 		"summary":            r.Name,
 		"operationId":        operationID(r.Method, path),
 		"x-permission-codes": []string{r.Code},
-		"responses":          responses(nil),
+		"responses":          moduleResponses(""),
 	}
 	if r.Public {
-		op["security"] = []any{}
+		op["security"] = []any{} // the document's default is the bearer token
 		op["x-permission-codes"] = []string{}
-	} else {
-		op["security"] = []any{map[string]any{"bearer": []string{}}}
 	}
 	var params []any
 	for _, name := range echoParam.FindAllStringSubmatch(r.Path, -1) {
+		if name[1] == "id" {
+			params = append(params, ref("parameters", "id"))
+			continue
+		}
 		params = append(params, map[string]any{
 			"name": name[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"},
 		})
@@ -134,28 +156,20 @@ func operation(r Route, path string, m *schema.Module) map[string]any {
 
 // moduleOperation fills in the request and answer of a generated route.
 func moduleOperation(op map[string]any, r Route, path string, m *schema.Module, params *[]any) {
-	ref := map[string]any{"$ref": "#/components/schemas/" + schemaName(m)}
+	name := schemaName(m)
+	record := ref("schemas", name)
 	suffix := strings.TrimPrefix(path, strings.TrimSuffix(m.API, "/"))
 	switch {
 	case r.Method == http.MethodGet && suffix == "":
 		*params = append(*params, listParams(m)...)
-		op["responses"] = responses(map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"data":         map[string]any{"type": "array", "items": ref},
-				"recordsTotal": map[string]any{"type": "integer"},
-			},
-		})
+		op["responses"] = moduleResponses(name + "Page")
 	case r.Method == http.MethodGet && suffix == "/{id}":
-		op["responses"] = responses(ref)
+		op["responses"] = moduleResponses(name)
 	case (r.Method == http.MethodPost && suffix == "") || (r.Method == http.MethodPut && (suffix == "" || suffix == "/{id}")):
-		op["requestBody"] = jsonBody(ref)
-		op["responses"] = responses(ref)
+		op["requestBody"] = jsonBody(record)
+		op["responses"] = moduleResponses(name)
 	case r.Method == http.MethodDelete && suffix == "":
-		*params = append(*params, map[string]any{
-			"name": "ids", "in": "query", "required": true,
-			"description": "comma-separated ids", "schema": map[string]any{"type": "string"},
-		})
+		*params = append(*params, ref("parameters", "ids"))
 	case suffix == "/{id}/status":
 		op["requestBody"] = jsonBody(map[string]any{
 			"type":     "object",
@@ -166,21 +180,12 @@ func moduleOperation(op map[string]any, r Route, path string, m *schema.Module, 
 				"version": map[string]any{"type": "integer"},
 			},
 		})
-		op["responses"] = responses(ref)
+		op["responses"] = moduleResponses(name)
 	case suffix == "/export" || suffix == "/import/template":
 		*params = append(*params, listParams(m)...)
-		op["responses"] = map[string]any{"200": map[string]any{
-			"description": "xlsx",
-			"content": map[string]any{
-				"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": map[string]any{
-					"schema": map[string]any{"type": "string", "format": "binary"},
-				},
-			},
-		}}
+		op["responses"] = map[string]any{"200": ref("responses", "Xlsx"), "default": ref("responses", "Error")}
 	case suffix == "/import":
-		*params = append(*params, map[string]any{
-			"name": "dryRun", "in": "query", "schema": map[string]any{"type": "boolean", "default": true},
-		})
+		*params = append(*params, ref("parameters", "dryRun"))
 		op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
 			"multipart/form-data": map[string]any{"schema": map[string]any{
 				"type":       "object",
@@ -213,50 +218,99 @@ func statFields(m *schema.Module) []string {
 }
 
 // listParams are the paging, sorting and criteria parameters of a module's
-// list: one per declared filter operator.
+// list: the shared page, size and sort, and the module's criteria object.
 func listParams(m *schema.Module) []any {
-	params := []any{
-		map[string]any{"name": "page", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 0, "default": 0}},
-		map[string]any{"name": "size", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 1, "maximum": 1000, "default": 10}},
-		map[string]any{"name": "sort", "in": "query", "description": "field,asc|desc (repeatable)", "schema": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, "explode": true},
-	}
+	return []any{ref("parameters", "page"), ref("parameters", "size"), ref("parameters", "sort"),
+		ref("parameters", schemaName(m)+"Criteria")}
+}
+
+// criteriaSchema describes a module's criteria as one object whose keys
+// are <field>.<operator>: one pattern for each set of fields sharing the
+// same operators (the field labels are in the record schema), so a
+// form-exploded object parameter puts exactly the query parameters the list
+// takes, without one parameter per field and operator.
+func criteriaSchema(m *schema.Module) map[string]any {
+	byOps := map[string][]string{}
+	var order []string
 	fields := append(slices.Clone(m.Fields), schema.CommonFields(m)...)
 	seen := map[string]bool{}
 	for i := range fields {
 		f := &fields[i]
-		if !f.Filterable() || seen[f.Name] {
+		ops := f.Operators()
+		if !f.Filterable() || len(ops) == 0 || seen[f.Name] {
 			continue
 		}
 		seen[f.Name] = true
-		for _, opName := range f.Operators() {
-			params = append(params, map[string]any{
-				"name": f.Name + "." + opName, "in": "query",
-				"description": f.Label, "schema": map[string]any{"type": "string"},
-			})
+		key := strings.Join(ops, "|")
+		if byOps[key] == nil {
+			order = append(order, key)
 		}
+		byOps[key] = append(byOps[key], regexp.QuoteMeta(f.Name))
 	}
-	return params
+	patterns := map[string]any{}
+	for _, ops := range order {
+		patterns["^("+strings.Join(byOps[ops], "|")+")\\.("+ops+")$"] = map[string]any{"type": "string"}
+	}
+	return map[string]any{"type": "object", "patternProperties": patterns, "additionalProperties": false}
+}
+
+// ref is a reference to a component of the given kind.
+func ref(kind, name string) map[string]any {
+	return map[string]any{"$ref": "#/components/" + kind + "/" + name}
+}
+
+// sharedParameters are the parameters every module's routes share.
+func sharedParameters() map[string]any {
+	return map[string]any{
+		"id":     map[string]any{"name": "id", "in": "path", "required": true, "schema": map[string]any{"type": "string"}},
+		"page":   map[string]any{"name": "page", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 0, "default": 0}},
+		"size":   map[string]any{"name": "size", "in": "query", "schema": map[string]any{"type": "integer", "minimum": 1, "maximum": 1000, "default": 10}},
+		"sort":   map[string]any{"name": "sort", "in": "query", "description": "field,asc|desc (repeatable)", "schema": map[string]any{"type": "array", "items": map[string]any{"type": "string"}}, "explode": true},
+		"ids":    map[string]any{"name": "ids", "in": "query", "required": true, "description": "comma-separated ids", "schema": map[string]any{"type": "string"}},
+		"dryRun": map[string]any{"name": "dryRun", "in": "query", "schema": map[string]any{"type": "boolean", "default": true}},
+	}
+}
+
+// sharedResponses are the answers every route shares: the plain envelope,
+// the error envelope and an xlsx file.
+func sharedResponses() map[string]any {
+	return map[string]any{
+		"Ok": envelopeResponse(nil),
+		"Error": map[string]any{"description": msg.APIError, "content": map[string]any{"application/json": map[string]any{
+			"schema": ref("schemas", "Error"),
+		}}},
+		"Xlsx": map[string]any{"description": "xlsx", "content": map[string]any{
+			"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": map[string]any{
+				"schema": map[string]any{"type": "string", "format": "binary"},
+			},
+		}},
+	}
+}
+
+// moduleResponses answers with the named response component ("" for the
+// plain envelope) or the error envelope.
+func moduleResponses(name string) map[string]any {
+	if name == "" {
+		name = "Ok"
+	}
+	return map[string]any{"200": ref("responses", name), "default": ref("responses", "Error")}
 }
 
 func jsonBody(s any) map[string]any {
 	return map[string]any{"required": true, "content": map[string]any{"application/json": map[string]any{"schema": s}}}
 }
 
-func responses(data any) map[string]any {
-	env := map[string]any{"$ref": "#/components/schemas/Envelope"}
+// envelopeResponse is a success answer whose envelope carries data (nil:
+// any data).
+func envelopeResponse(data any) map[string]any {
+	env := ref("schemas", "Envelope")
 	if data != nil {
 		env = map[string]any{"allOf": []any{
-			map[string]any{"$ref": "#/components/schemas/Envelope"},
+			ref("schemas", "Envelope"),
 			map[string]any{"type": "object", "properties": map[string]any{"data": data}},
 		}}
 	}
-	errRef := map[string]any{"content": map[string]any{"application/json": map[string]any{
-		"schema": map[string]any{"$ref": "#/components/schemas/Error"},
-	}}}
-	return map[string]any{
-		"200":     map[string]any{"description": "成功", "content": map[string]any{"application/json": map[string]any{"schema": env}}},
-		"default": maps.Clone(errRef),
-	}
+	return map[string]any{"description": msg.APISuccess, "content": map[string]any{"application/json": map[string]any{"schema": env}}}
 }
 
 func envelopeSchema() map[string]any {
@@ -264,7 +318,7 @@ func envelopeSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "0 是成功"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeSuccess},
 			"msg":  map[string]any{"type": "string"},
 			"data": map[string]any{},
 		},
@@ -276,8 +330,8 @@ func errorSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"code", "msg"},
 		"properties": map[string]any{
-			"code": map[string]any{"type": "integer", "description": "HTTP 状态码"},
-			"msg":  map[string]any{"type": "string", "description": "给人看的中文说明"},
+			"code": map[string]any{"type": "integer", "description": msg.APICodeStatus},
+			"msg":  map[string]any{"type": "string", "description": msg.APIMsg},
 			"errors": map[string]any{"type": "array", "items": map[string]any{
 				"type": "object",
 				"properties": map[string]any{

@@ -6,6 +6,9 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,5 +117,103 @@ func TestDocumentShape(t *testing.T) {
 	}
 	if _, has := rec["$schema"]; has {
 		t.Error("component schema keeps $schema, which OpenAPI does not allow there")
+	}
+}
+
+// TestRefsResolve walks the document: every $ref names a component that
+// exists, so sharing parameters, responses and schemas lost nothing.
+func TestRefsResolve(t *testing.T) {
+	set := sampleSet(t)
+	doc := Document(Info{Title: "test", Version: "1"}, sampleRoutes(set), set)
+	components := doc["components"].(map[string]any)
+	refs := 0
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if r, ok := x["$ref"].(string); ok {
+				refs++
+				parts := strings.Split(strings.TrimPrefix(r, "#/components/"), "/")
+				kind, _ := components[parts[0]].(map[string]any)
+				if len(parts) != 2 || kind == nil || kind[parts[1]] == nil {
+					t.Errorf("$ref %s names no component", r)
+				}
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	if refs < 10 {
+		t.Fatalf("only %d $refs: the document shares nothing", refs)
+	}
+}
+
+// TestCriteriaPatterns checks that the criteria object of a module takes
+// exactly the query parameters its list takes: every declared field and
+// operator matches one pattern, an undeclared one matches none.
+func TestCriteriaPatterns(t *testing.T) {
+	set := sampleSet(t)
+	for _, m := range set.Modules {
+		crit := criteriaSchema(m)["patternProperties"].(map[string]any)
+		var res []*regexp.Regexp
+		for p := range crit {
+			res = append(res, regexp.MustCompile(p))
+		}
+		matches := func(key string) int {
+			n := 0
+			for _, re := range res {
+				if re.MatchString(key) {
+					n++
+				}
+			}
+			return n
+		}
+		fields := append(slices.Clone(m.Fields), schema.CommonFields(m)...)
+		for i := range fields {
+			f := &fields[i]
+			if !f.Filterable() {
+				continue
+			}
+			for _, op := range f.Operators() {
+				if n := matches(f.Name + "." + op); n != 1 {
+					t.Errorf("%s: %s.%s matches %d patterns, want 1", m.Name, f.Name, op, n)
+				}
+			}
+		}
+		for _, bad := range []string{"nosuchfield.equals", "id.contains", "id.equalsX", "xid.equals"} {
+			if n := matches(bad); n != 0 {
+				t.Errorf("%s: %s matches %d patterns, want none", m.Name, bad, n)
+			}
+		}
+	}
+}
+
+// TestEncode checks that the line-per-entry encoding is the same document.
+func TestEncode(t *testing.T) {
+	set := sampleSet(t)
+	doc := Document(Info{Title: "test", Version: "1"}, sampleRoutes(set), set)
+	b, err := Encode(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatalf("Encode wrote invalid JSON: %v", err)
+	}
+	plain, _ := json.Marshal(doc)
+	if err := json.Unmarshal(plain, &want); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Encode changed the document (-want +got):\n%s", d)
+	}
+	if !bytes.Contains(b, []byte("\n  \"/healthz\":{")) {
+		t.Errorf("a path does not start its own line:\n%.300s", b)
 	}
 }

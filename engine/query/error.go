@@ -49,7 +49,3 @@ func errBadSort(param, key string) *Error {
 	return &Error{Param: param, Reason: fmt.Sprintf("%q is not a sortable field", key),
 		Public: fmt.Sprintf(msg.QueryBadSort, key)}
 }
-
-func errSizeTooLarge(param string) *Error {
-	return &Error{Param: param, Reason: "page size over the limit", Public: msg.QuerySizeTooLarge}
-}

@@ -1,11 +1,14 @@
 package query
 
 import (
+	"errors"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 )
 
@@ -45,10 +48,8 @@ func Parse(m *schema.Module, v url.Values, reserved ...string) (*Query, error) {
 		}
 		var err error
 		switch key {
-		case "page":
-			q.Page, err = parsePage(key, vals)
-		case "size":
-			q.Size, err = parseSize(key, vals)
+		case "page", "size":
+			err = q.parsePaging(key, vals)
 		case "sort":
 			q.Sort, err = parseSort(fields, key, vals)
 		default:
@@ -96,36 +97,25 @@ func single(key string, vals []string) (string, error) {
 	return out, nil
 }
 
-func parsePage(key string, vals []string) (int, error) {
-	s, err := single(key, vals)
-	if err != nil || s == "" {
-		return 0, err
+// parsePaging reads page or size with the toolkit every list shares,
+// keeping the query's own error (and its 查询参数 wording). A size given
+// empty (size=) is DefaultSize, not the module's page size.
+func (q *Query) parsePaging(key string, vals []string) error {
+	page, size, err := httpx.Paging(url.Values{key: vals},
+		httpx.PageRule{DefaultSize: DefaultSize, BadValue: msg.QueryBadValue})
+	var pe *httpx.PageError
+	if errors.As(err, &pe) {
+		return &Error{Param: pe.Param, Reason: pe.Reason, Public: pe.PublicMessage()}
 	}
-	n, err := strconv.ParseInt(s, 10, 32)
-	if err != nil || n < 0 {
-		return 0, errBadValue(key, "not a page number")
+	if err != nil {
+		return err
 	}
-	return int(n), nil
-}
-
-func parseSize(key string, vals []string) (int, error) {
-	s, err := single(key, vals)
-	if err != nil || s == "" {
-		return DefaultSize, err
+	if key == "page" {
+		q.Page = page
+	} else {
+		q.Size = size
 	}
-	n, err := strconv.ParseInt(s, 10, 32)
-	if err != nil && !isRangeErr(err) || n < 1 {
-		return 0, errBadValue(key, "not a page size")
-	}
-	if n > MaxSize || err != nil {
-		return 0, errSizeTooLarge(key)
-	}
-	return int(n), nil
-}
-
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
+	return nil
 }
 
 // parseSort reads sort=a,desc, sort=a and sort=a,b,asc (the direction applies

@@ -4,6 +4,8 @@
 // operator the module does not declare is an error.
 package query
 
+import "xiangzhi/engine/httpx"
+
 // Op is a criteria operator.
 type Op string
 
@@ -22,10 +24,10 @@ const (
 	Specified          Op = "specified"
 )
 
-// Limits of paging.
+// Limits of paging: those every list shares (engine/httpx).
 const (
-	DefaultSize = 10
-	MaxSize     = 1000
+	DefaultSize = httpx.DefaultPageSize
+	MaxSize     = httpx.MaxPageSize
 )
 
 // Filter is one criterion on one field. Values are already converted to the

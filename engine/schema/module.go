@@ -2,6 +2,20 @@
 // decodes into, the loader that validates files against the meta-schema, and
 // the derivations (record JSON Schema, uiSchema, list configuration) that the
 // rest of the engine and the console are driven by.
+//
+// Its files fall in four groups, named by prefix:
+//
+//   - the model: module.go (the types), set.go (a loaded tree and naming),
+//     fieldrules.go (what each field type allows), formats.go, defaults.go,
+//     errors.go;
+//   - loading and checking: load.go (the tree), load_yaml.go (YAML nodes and
+//     lines), load_dicts.go (_dicts.yaml, _menus.yaml), check_meta.go (the
+//     meta-schema), check_module.go (one module), check_refs.go (across
+//     modules), lint.go, metaschema.go;
+//   - derivation: derive_record.go (record JSON Schema), derive_ui.go
+//     (uiSchema), derive_list.go (list configuration), derive_describe.go
+//     (the GET {api}/schema answer);
+//   - record validation: validate.go, validate_msg.go, validate_locale.go.
 package schema
 
 // FieldType names the kind of value a field holds.
@@ -78,6 +92,10 @@ type Module struct {
 	Export      bool      `yaml:"export,omitempty" json:"export,omitempty"`
 	Import      bool      `yaml:"import,omitempty" json:"import,omitempty"`
 	Stats       []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
+
+	// Workflow is the module's multi-step approval (workflow.go); it gives
+	// the module its Status.
+	Workflow *Workflow `yaml:"workflow,omitempty" json:"workflow,omitempty"`
 
 	// File is the path the module was loaded from, for messages.
 	File string `yaml:"-" json:"-"`

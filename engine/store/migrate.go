@@ -56,6 +56,9 @@ func (s *Store) Migrate(ctx context.Context, m *schema.Module, drop bool) error 
 	if err := s.prepareGrams(ctx, mt); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
+	if err := s.recordMigrated(ctx, mt); err != nil {
+		return fmt.Errorf("migrate %s: %w", m.Name, err)
+	}
 	return nil
 }
 
@@ -81,12 +84,7 @@ func (s *Store) Plan(ctx context.Context, m *schema.Module, drop bool) ([]string
 func (s *Store) migrate(ctx context.Context, mt *meta, drop bool, opts ...entschema.MigrateOption) error {
 	s.migrateMu.Lock()
 	defer s.migrateMu.Unlock()
-	tables := append(s.moduleTables(mt), historyTable(), seqTable())
-	if slices.ContainsFunc(mt.cols, gramIndexed) {
-		tables = append(tables, gramTables(mt)...)
-	} else {
-		tables = append(tables, gramTables(mt)[1])
-	}
+	tables := s.tablesOf(mt)
 	opts = append([]entschema.MigrateOption{
 		entschema.WithDropColumn(drop), entschema.WithDropIndex(drop), entschema.WithForeignKeys(false),
 	}, opts...)
@@ -95,6 +93,18 @@ func (s *Store) migrate(ctx context.Context, mt *meta, drop bool, opts ...entsch
 		return err
 	}
 	return mig.Create(ctx, tables...)
+}
+
+// tablesOf lists every table a migration of the module creates or alters:
+// its own, its children's, and the shared ones.
+func (s *Store) tablesOf(mt *meta) []*entschema.Table {
+	tables := append(s.moduleTables(mt), historyTable(), seqTable(), migratedTable())
+	if slices.ContainsFunc(mt.cols, gramIndexed) {
+		tables = append(tables, gramTables(mt)...)
+	} else {
+		tables = append(tables, gramTables(mt)[1])
+	}
+	return tables
 }
 
 // moduleTables describes the module table and its children tables.
@@ -222,6 +232,7 @@ func historyTable() *entschema.Table {
 		{Name: "action", Type: field.TypeString, Size: 64},
 		{Name: "from_status", Type: field.TypeInt32},
 		{Name: "to_status", Type: field.TypeInt32},
+		{Name: "step", Type: field.TypeString, Size: 100, Nullable: true}, // a workflow step's title
 		{Name: "comment", Type: field.TypeString, SchemaType: textType("text"), Nullable: true},
 		{Name: "user_id", Type: field.TypeInt64, Default: 0},
 		{Name: colCreatedAt, Type: field.TypeTime, SchemaType: dateTimeType},

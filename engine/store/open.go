@@ -41,10 +41,13 @@ const sqlitePragmas = "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pr
 // SQLite gets two pools over the same file: readers, and a single writer
 // connection whose transactions begin IMMEDIATE, so concurrent writes queue
 // in Go instead of spinning in SQLite's busy handler.
-func Open(ctx context.Context, dbURL, dataDir string) (*Store, error) {
+func Open(ctx context.Context, dbURL, dataDir string, opts ...Option) (*Store, error) {
 	s, err := open(dbURL, dataDir)
 	if err != nil {
 		return nil, err
+	}
+	for _, o := range opts {
+		o(s)
 	}
 	if err := s.Ping(ctx); err != nil {
 		s.Close()

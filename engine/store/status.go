@@ -22,6 +22,8 @@ var errNoStatus = errors.New("module has no status")
 // starts from (else *TransitionError), moves the status, bumps the version
 // and writes the history row with the comment. A comment the action requires
 // but that is empty is an *InputError. It returns the record as Get would.
+// The module's transition hooks run around it (hooks.go): before hooks see
+// the record as it stood, after the from-status check.
 func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id int64, a schema.Action, comment string) (Record, error) {
 	mt := s.metaOf(m)
 	if mt.status == nil {
@@ -32,7 +34,8 @@ func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id i
 		return nil, &InputError{Field: "comment", Reason: "comment required",
 			Public: fmt.Sprintf(msg.CommentRequired, a.Label)}
 	}
-	var out Record
+	before, after := s.hooksFor(m, OpTransition)
+	w := &Write{Op: OpTransition, Module: m, Scope: sc, ID: id, Action: &a, Comment: comment}
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
 		cur, err := s.currentStatus(ctx, tx, mt, sc, id)
 		if err != nil {
@@ -41,9 +44,19 @@ func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id i
 		if !slices.Contains(a.From, cur) {
 			return &TransitionError{Action: a.Name, Label: a.Label, From: cur}
 		}
+		if len(before) > 0 {
+			if w.Old, err = s.get(ctx, tx, mt, sc, id); err != nil {
+				return err
+			}
+			w.Tx = &Tx{s: s, tx: tx, sc: sc}
+			if err := runBefore(ctx, before, w); err != nil {
+				return err
+			}
+		}
+		to := w.statusOr(a.To)
 		now := nowArg()
 		b := entsql.Dialect(s.dialect)
-		upd := b.Update(mt.table).Set(mt.status.name, a.To).
+		upd := b.Update(mt.table).Set(mt.status.name, to).
 			Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, now).Add(colVersion, 1).
 			Where(entsql.And(entsql.EQ(colID, id), entsql.EQ(colTenant, sc.TenantID), entsql.EQ(mt.status.name, cur)))
 		if err := s.execOne(ctx, tx, mt, sc, id, upd); err != nil {
@@ -55,17 +68,20 @@ func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id i
 		}
 		qs, args := b.Insert(HistoryTable).
 			Columns(colTenant, "table_name", "record_id", "action", "from_status", "to_status", "comment", "user_id", colCreatedAt).
-			Values(sc.TenantID, mt.table, id, a.Name, cur, a.To, c, sc.UserID, now).Query()
+			Values(sc.TenantID, mt.table, id, a.Name, cur, to, c, sc.UserID, now).Query()
 		if _, err := tx.ExecContext(ctx, qs, args...); err != nil {
 			return fmt.Errorf("write history: %w", err)
 		}
-		out, err = s.get(ctx, tx, mt, tenantScope(sc), id)
+		w.New, err = s.get(ctx, tx, mt, tenantScope(sc), id)
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("transition %s %d %s: %w", m.Name, id, a.Name, err)
 	}
-	return out, nil
+	if err := runAfter(ctx, after, w); err != nil {
+		return nil, err
+	}
+	return w.New, nil
 }
 
 // currentStatus reads the status of a record the scope reaches. The write

@@ -56,6 +56,7 @@ type Transition struct {
 	Action  string `json:"action"`
 	From    int    `json:"from"`
 	To      int    `json:"to"`
+	Step    string `json:"step,omitempty"` // the workflow step, for a workflow's entries
 	Comment string `json:"comment"`
 	UserID  int64  `json:"userId"`
 	// UserName is the user's display name, filled by the module API
@@ -97,13 +98,24 @@ type Store struct {
 	metas    metaCache  // what the store derives from each module
 
 	migrateMu sync.Mutex // the shared tables are migrated with every module
+	hooks     hookTable  // write hooks by module (hooks.go)
 
-	// OrgResolver, when set, gives the materialised path of an organisation
-	// so that Create and Update can place a record in an organisation other
-	// than the viewer's own (a record's orgId). Without it a record always
-	// takes the viewer's organisation. The auth layer sets it.
-	OrgResolver func(ctx context.Context, tenantID, orgID int64) (path string, err error)
+	// orgPaths, when given to Open, places a record in an organisation
+	// other than the viewer's own (a record's orgId); without it a record
+	// always takes the viewer's organisation.
+	orgPaths OrgPaths
 }
+
+// OrgPaths gives the materialised path of an organisation of a tenant.
+type OrgPaths func(ctx context.Context, tenantID, orgID int64) (path string, err error)
+
+// Option configures Open.
+type Option func(*Store)
+
+// WithOrgPaths lets Create and Update place a record in an organisation
+// other than the viewer's own, within the viewer's scope, by the paths fn
+// gives (the engine passes the registered system's).
+func WithOrgPaths(fn OrgPaths) Option { return func(s *Store) { s.orgPaths = fn } }
 
 // DB is the underlying database handle.
 func (s *Store) DB() *sql.DB { return s.db }
@@ -114,5 +126,6 @@ func (s *Store) Dialect() string { return s.dialect }
 // The store's operations, one file each beside this one: Open, Close and
 // Ping (open.go); Migrate and Plan (migrate.go); List and Each (list.go);
 // Get and History (get.go); Create and CreateMany (write.go); Update and
-// Delete (update.go); Transition (status.go); Stats (stats.go). The design —
+// Delete (update.go); Transition (status.go); Stats (stats.go); the write
+// hooks every write runs (hooks.go, hooktx.go). The design —
 // indexes, exact cached totals, the gram search index — is docs/store.md.

@@ -20,6 +20,8 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		fn   func(t *testing.T, s *Store)
 	}{
 		{"migrate", testMigrate},
+		{"migrate only what changed", testMigrateChanged},
+		{"field values for labels", testFieldValues},
 		{"types round-trip", testTypes},
 		{"bad input", testBadInput},
 		{"criteria operators", testOperators},
@@ -107,6 +109,89 @@ func wantStatus(t *testing.T, err error, status int, msg string) {
 	}
 	if pe.HTTPStatus() != status || msg != "" && pe.PublicMessage() != msg {
 		t.Fatalf("error = %v (%d %q), want %d %q", err, pe.HTTPStatus(), pe.PublicMessage(), status, msg)
+	}
+}
+
+// testMigrateChanged starts as a restart would: modules whose tables are
+// as last migrated are not migrated again (and still serve, search
+// included); a new field or a new filter index migrates the module.
+func testMigrateChanged(t *testing.T, s *Store) {
+	m := testModule()
+	got, err := s.MigrateChanged(ctx, []*schema.Module{m})
+	if err != nil || !slices.Equal(got, []string{m.Name}) {
+		t.Fatalf("first start migrated %q, %v; want the module", got, err)
+	}
+	mustCreate(t, s, m, viewer, Record{"name": "王小明"})
+
+	restart := sibling(s)
+	m = testModule()
+	if got, err := restart.MigrateChanged(ctx, []*schema.Module{m}); err != nil || len(got) != 0 {
+		t.Fatalf("unchanged restart migrated %q, %v; want nothing", got, err)
+	}
+	if p := listQ(t, restart, m, viewer, "name.contains=小明"); p.Total != 1 {
+		t.Fatalf("search after a skipped migration found %d, want 1", p.Total)
+	}
+
+	grown := testModule()
+	grown.Fields = append(grown.Fields, schema.Field{Name: "nickName", Label: "昵称", Type: schema.TypeString})
+	if got, err := sibling(s).MigrateChanged(ctx, []*schema.Module{grown}); err != nil || len(got) != 1 {
+		t.Fatalf("a new field migrated %q, %v; want the module", got, err)
+	}
+	if _, err := s.DB().Exec("SELECT nick_name FROM " + s.metaOf(grown).table); err != nil {
+		t.Fatalf("new column missing: %v", err)
+	}
+	indexed := testModule()
+	indexed.Fields = append(indexed.Fields, schema.Field{Name: "nickName", Label: "昵称", Type: schema.TypeString, Filter: schema.FilterEquals})
+	if got, err := sibling(s).MigrateChanged(ctx, []*schema.Module{indexed}); err != nil || len(got) != 1 {
+		t.Fatalf("a new filter index migrated %q, %v; want the module", got, err)
+	}
+	if plan, err := s.Plan(ctx, indexed, false); err != nil || len(plan) != 0 {
+		t.Fatalf("Plan after the index migration = %q, %v; want nothing", plan, err)
+	}
+	if got, err := sibling(s).MigrateChanged(ctx, []*schema.Module{indexed}); err != nil || len(got) != 0 {
+		t.Fatalf("unchanged again migrated %q, %v; want nothing", got, err)
+	}
+}
+
+// testFieldValues reads one field by id within the scope: records of
+// another organisation, of another tenant and deleted ones are left out.
+func testFieldValues(t *testing.T, s *Store) {
+	m := setup(t, s)
+	mine := mustCreate(t, s, m, viewer, Record{"name": "本村甲"})["id"].(int64)
+	other := Scope{TenantID: 1, UserID: 11, OrgID: 6, OrgPath: "/1/6/", Mode: ScopeAll}
+	theirs := mustCreate(t, s, m, other, Record{"name": "邻村乙"})["id"].(int64)
+	tenant2 := Scope{TenantID: 2, UserID: 12, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeAll}
+	foreign := mustCreate(t, s, m, tenant2, Record{"name": "他户丙"})["id"].(int64)
+	gone := mustCreate(t, s, m, viewer, Record{"name": "已删丁"})["id"].(int64)
+	if _, err := s.Delete(ctx, m, viewer, []int64{gone}); err != nil {
+		t.Fatal(err)
+	}
+	ids := []int64{mine, theirs, foreign, gone, 987654}
+	subtree := Scope{TenantID: 1, UserID: 10, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeSubtree}
+	tests := []struct {
+		name  string
+		sc    Scope
+		field string
+		want  map[int64]any
+	}{
+		{"tenant-wide", viewer, "name", map[int64]any{mine: "本村甲", theirs: "邻村乙"}},
+		{"subtree", subtree, "name", map[int64]any{mine: "本村甲"}},
+		{"other tenant", tenant2, "name", map[int64]any{foreign: "他户丙"}},
+		{"unknown field reads the id", subtree, "nope", map[int64]any{mine: mine}},
+	}
+	for _, tt := range tests {
+		got, err := s.FieldValues(ctx, m, tt.sc, tt.field, ids)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+		for id, v := range tt.want {
+			if got[id] != v {
+				t.Errorf("%s: id %d = %v, want %v", tt.name, id, got[id], v)
+			}
+		}
 	}
 }
 

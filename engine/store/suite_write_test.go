@@ -17,7 +17,7 @@ import (
 func testScope(t *testing.T, s *Store) {
 	m := setup(t, s)
 	paths := map[int64]string{5: "/1/5/", 6: "/1/5/6/", 7: "/1/7/"}
-	s.OrgResolver = func(_ context.Context, tenant, org int64) (string, error) {
+	s.orgPaths = func(_ context.Context, tenant, org int64) (string, error) {
 		if p, ok := paths[org]; ok && tenant == 1 {
 			return p, nil
 		}
@@ -105,7 +105,7 @@ func testScope(t *testing.T, s *Store) {
 	if _, err := s.Get(ctx, m, town, in["id"].(int64)); !errors.Is(err, ErrNotFound) {
 		t.Errorf("moved record still visible in the old subtree: %v", err)
 	}
-	s.OrgResolver = nil
+	s.orgPaths = nil
 	if _, err := s.Create(ctx, m, admin, Record{"name": "h", "orgId": 6}); !errors.Is(err, ErrOutOfScope) {
 		t.Errorf("placing without a resolver: %v, want ErrOutOfScope", err)
 	}

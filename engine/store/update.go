@@ -20,43 +20,63 @@ import (
 // ErrNotFound. The status field is not written here (see Transition).
 func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64, rec Record) (Record, error) {
 	mt := s.metaOf(m)
-	var out Record
+	before, after := s.hooksFor(m, OpUpdate)
+	w := &Write{Op: OpUpdate, Module: m, Scope: sc, ID: id, New: rec}
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
-		ch, err := s.change(ctx, mt, sc, rec, true)
-		if err != nil {
-			return err
+		if len(before) > 0 || len(after) > 0 {
+			old, err := s.get(ctx, tx, mt, sc, id)
+			if err != nil {
+				return err
+			}
+			w.Old, w.Tx = old, &Tx{s: s, tx: tx, sc: sc}
+			if err := runBefore(ctx, before, w); err != nil {
+				return err
+			}
 		}
-		if err := s.checkUnique(ctx, tx, mt, sc, ch, id); err != nil {
-			return err
-		}
-		upd := entsql.Dialect(s.dialect).Update(mt.table).
-			Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, nowArg()).Add(colVersion, 1)
-		for i, c := range ch.cols {
-			upd.Set(c, ch.vals[i])
-		}
-		if ch.org != nil {
-			upd.Set(colOrg, ch.org.id).Set(colOrgPath, ch.org.path)
-		}
-		where := append(s.scopeWhere(sc), entsql.EQ(colID, id))
-		if ch.version != nil {
-			where = append(where, entsql.EQ(colVersion, *ch.version))
-		}
-		if err := s.execOne(ctx, tx, mt, sc, id, upd.Where(entsql.And(where...))); err != nil {
-			return err
-		}
-		if err := s.writeGrams(ctx, tx, mt, id, ch, true); err != nil {
-			return err
-		}
-		if err := s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, true); err != nil {
-			return err
-		}
-		out, err = s.get(ctx, tx, mt, tenantScope(sc), id)
+		out, err := s.update(ctx, tx, mt, sc, id, w.New)
+		w.New = out
 		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update %s %d: %w", m.Name, id, err)
 	}
-	return out, nil
+	if err := runAfter(ctx, after, w); err != nil {
+		return nil, err
+	}
+	return w.New, nil
+}
+
+// update is Update inside the transaction tx, hooks aside.
+func (s *Store) update(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id int64, rec Record) (Record, error) {
+	ch, err := s.change(ctx, mt, sc, rec, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkUnique(ctx, tx, mt, sc, ch, id); err != nil {
+		return nil, err
+	}
+	upd := entsql.Dialect(s.dialect).Update(mt.table).
+		Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, nowArg()).Add(colVersion, 1)
+	for i, c := range ch.cols {
+		upd.Set(c, ch.vals[i])
+	}
+	if ch.org != nil {
+		upd.Set(colOrg, ch.org.id).Set(colOrgPath, ch.org.path)
+	}
+	where := append(s.scopeWhere(sc), entsql.EQ(colID, id))
+	if ch.version != nil {
+		where = append(where, entsql.EQ(colVersion, *ch.version))
+	}
+	if err := s.execOne(ctx, tx, mt, sc, id, upd.Where(entsql.And(where...))); err != nil {
+		return nil, err
+	}
+	if err := s.writeGrams(ctx, tx, mt, id, ch, true); err != nil {
+		return nil, err
+	}
+	if err := s.writeChildren(ctx, tx, mt, sc.TenantID, id, ch.children, true); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, tx, mt, tenantScope(sc), id)
 }
 
 // execOne runs an update meant to hit record id; hitting nothing is
@@ -92,18 +112,32 @@ func (s *Store) exists(ctx context.Context, q querier, mt *meta, sc Scope, id in
 }
 
 // Delete soft-deletes the records with the given ids that the scope reaches
-// and returns how many it deleted; none is ErrNotFound.
+// and returns how many it deleted; none is ErrNotFound. The module's before
+// hooks see each reached record; one refusal keeps every record.
 func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []int64) (int64, error) {
 	mt := s.metaOf(m)
 	if len(ids) == 0 {
 		return 0, fmt.Errorf("delete %s: %w", m.Name, ErrNotFound)
 	}
+	before, after := s.hooksFor(m, OpDelete)
+	var ws []*Write
 	args := make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id
 	}
 	var n int64
 	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		if len(before) > 0 || len(after) > 0 {
+			var err error
+			if ws, err = s.deleting(ctx, tx, mt, sc, ids); err != nil {
+				return err
+			}
+			for _, w := range ws {
+				if err := runBefore(ctx, before, w); err != nil {
+					return fmt.Errorf("%s %d: %w", m.Name, w.ID, err)
+				}
+			}
+		}
 		now := nowArg()
 		qs, qargs := entsql.Dialect(s.dialect).Update(mt.table).
 			Set(colDeletedAt, now).Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, now).Add(colVersion, 1).
@@ -120,7 +154,23 @@ func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []in
 	if err != nil {
 		return 0, fmt.Errorf("delete %s: %w", m.Name, err)
 	}
-	return n, nil
+	return n, runAfter(ctx, after, ws...)
+}
+
+// deleting is the hooks' view of the records a delete of ids reaches.
+func (s *Store) deleting(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, ids []int64) ([]*Write, error) {
+	var ws []*Write
+	for _, id := range ids {
+		old, err := s.get(ctx, tx, mt, sc, id)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ws = append(ws, &Write{Op: OpDelete, Module: mt.m, Scope: sc, ID: id, Old: old, Tx: &Tx{s: s, tx: tx, sc: sc}})
+	}
+	return ws, nil
 }
 
 // inWrite runs fn in a write transaction that first bumps the table's write

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -34,47 +35,89 @@ type placement struct {
 }
 
 // Create inserts a record in the viewer's organisation (or in the one its
-// orgId names, through OrgResolver, when the scope reaches it), with its
+// orgId names, through the OrgPaths given to Open, when the scope reaches it), with its
 // children, the status at its initial value and version 1, and returns it
-// as Get would.
+// as Get would. The module's write hooks run around it (hooks.go).
 func (s *Store) Create(ctx context.Context, m *schema.Module, sc Scope, rec Record) (Record, error) {
-	mt := s.metaOf(m)
-	var out Record
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
-		id, err := s.insert(ctx, tx, mt, sc, rec)
-		if err != nil {
-			return err
-		}
-		out, err = s.get(ctx, tx, mt, tenantScope(sc), id)
-		return err
-	})
+	ws, err := s.create(ctx, m, sc, []Record{rec}, true)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", m.Name, err)
 	}
-	return out, nil
+	return ws[0].New, nil
 }
 
-// CreateMany inserts records in one transaction: all or none.
+// CreateMany inserts records in one transaction: all or none. The module's
+// before hooks see each record (Write.Row its position); a refusal is a
+// *Refusal naming that row and keeps every record out.
 func (s *Store) CreateMany(ctx context.Context, m *schema.Module, sc Scope, recs []Record) error {
-	mt := s.metaOf(m)
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
-		for i, rec := range recs {
-			if _, err := s.insert(ctx, tx, mt, sc, rec); err != nil {
-				return fmt.Errorf("record %d: %w", i+1, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if _, err := s.create(ctx, m, sc, recs, false); err != nil {
 		return fmt.Errorf("create %s: %w", m.Name, err)
 	}
 	return nil
 }
 
+// create inserts recs in one write transaction with the module's hooks
+// around each; readBack says whether the caller wants the records.
+func (s *Store) create(ctx context.Context, m *schema.Module, sc Scope, recs []Record, readBack bool) ([]*Write, error) {
+	mt := s.metaOf(m)
+	before, after := s.hooksFor(m, OpCreate)
+	ws := make([]*Write, len(recs))
+	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+		for i, rec := range recs {
+			w := &Write{Op: OpCreate, Module: m, Scope: sc, New: rec, Tx: &Tx{s: s, tx: tx, sc: sc}}
+			if !readBack {
+				w.Row = i + 1
+			}
+			ws[i] = w
+			if err := runBefore(ctx, before, w); err != nil {
+				return rowError(w.Row, err)
+			}
+			id, err := s.insert(ctx, tx, mt, sc, w.New, w.statusOr(initialStatus(m)))
+			if err != nil {
+				return rowError(w.Row, err)
+			}
+			w.ID = id
+			if readBack || len(after) > 0 {
+				if w.New, err = s.get(ctx, tx, mt, tenantScope(sc), id); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ws, runAfter(ctx, after, ws...)
+}
+
+// rowError names the record of a batch (row > 0) an error is about; a
+// Refusal gets the row so the caller can name it to people.
+func rowError(row int, err error) error {
+	if row == 0 {
+		return err
+	}
+	var r *Refusal
+	if errors.As(err, &r) {
+		named := *r
+		named.Row = row
+		return fmt.Errorf("record %d: %w", row, &named)
+	}
+	return fmt.Errorf("record %d: %w", row, err)
+}
+
+// initialStatus is the status a new record of m starts in (0 without one).
+func initialStatus(m *schema.Module) int {
+	if m.Status == nil {
+		return 0
+	}
+	return m.Status.Initial
+}
+
 // tenantScope reads back what the viewer just wrote, whatever the mode.
 func tenantScope(sc Scope) Scope { return Scope{TenantID: sc.TenantID, UserID: sc.UserID} }
 
-func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec Record) (int64, error) {
+func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec Record, status int) (int64, error) {
 	ch, err := s.change(ctx, mt, sc, rec, false)
 	if err != nil {
 		return 0, err
@@ -94,7 +137,7 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, rec 
 		colVersion}, ch.cols...)
 	vals := append([]any{sc.TenantID, org.id, org.path, sc.UserID, now, sc.UserID, now, 1}, ch.vals...)
 	if mt.status != nil {
-		cols, vals = append(cols, mt.status.name), append(vals, mt.m.Status.Initial)
+		cols, vals = append(cols, mt.status.name), append(vals, status)
 	}
 	ins := entsql.Dialect(s.dialect).Insert(mt.table).Columns(cols...).Values(vals...)
 	var id int64
@@ -193,10 +236,10 @@ func (s *Store) place(ctx context.Context, sc Scope, v any) (*placement, error) 
 	if id == sc.OrgID {
 		return &placement{sc.OrgID, sc.OrgPath}, nil
 	}
-	if s.OrgResolver == nil || sc.Mode != ScopeAll && sc.Mode != ScopeSubtree {
+	if s.orgPaths == nil || sc.Mode != ScopeAll && sc.Mode != ScopeSubtree {
 		return nil, ErrOutOfScope
 	}
-	path, err := s.OrgResolver(ctx, sc.TenantID, id)
+	path, err := s.orgPaths(ctx, sc.TenantID, id)
 	if err != nil {
 		return nil, fmt.Errorf("resolve organisation %d: %w", id, err)
 	}

@@ -15,7 +15,6 @@ import (
 	"net/http"
 	"slices"
 	"time"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,6 +24,7 @@ import (
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // Shelf statuses of the article module.
@@ -52,10 +52,10 @@ func Register(app *engine.App) error {
 	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes(base,
 		engine.Route{Method: http.MethodPost, Path: "/updateArticleShelves", Code: m.ActionCode(*on),
-			Name: m.Title + "-批量上架/下架", Handler: h.shelves},
-		engine.Route{Method: http.MethodGet, Path: "/topFlagOn/:id", Code: m.Code("edit"), Name: m.Title + "-置顶",
+			Name: m.Title + routeShelves, Handler: h.shelves},
+		engine.Route{Method: http.MethodGet, Path: "/topFlagOn/:id", Code: m.Code("edit"), Name: m.Title + routeTopFlagOn,
 			Handler: h.topFlag(true)},
-		engine.Route{Method: http.MethodGet, Path: "/topFlagOff/:id", Code: m.Code("edit"), Name: m.Title + "-取消置顶",
+		engine.Route{Method: http.MethodGet, Path: "/topFlagOff/:id", Code: m.Code("edit"), Name: m.Title + routeTopFlagOff,
 			Handler: h.topFlag(false)},
 	)
 	return nil
@@ -82,13 +82,13 @@ func (h *hooks) shelves(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ids, err := idList(b)
+	ids, err := hook.IDList(b)
 	if err != nil {
 		return err
 	}
 	to, ok := hook.ID(b["shelfStatus"])
 	if !ok || to != shelfOn && to != shelfOff {
-		return hook.Required("shelfStatus", msg.ShelfStatusInvalid)
+		return hook.Required("shelfStatus", ShelfStatusInvalid)
 	}
 	m, err := hook.Module(h.app, "article")
 	if err != nil {
@@ -99,7 +99,7 @@ func (h *hooks) shelves(c echo.Context) error {
 		a = action(m, "unshelve")
 	}
 	if a == nil {
-		return httpx.BadRequest(msg.ShelfStatusInvalid)
+		return httpx.BadRequest(ShelfStatusInvalid)
 	}
 	if v := auth.ViewerFrom(c.Request().Context()); v != nil && !v.Can(m.ActionCode(*a)) {
 		return httpx.NewError(http.StatusForbidden, msg.Forbidden)
@@ -174,7 +174,7 @@ func (h *hooks) topFlag(on bool) echo.HandlerFunc {
 			return err
 		}
 		if on && r[m.Status.Field] != int64(shelfOn) {
-			return httpx.NewError(http.StatusConflict, msg.ArticleNotShelved)
+			return httpx.NewError(http.StatusConflict, ArticleNotShelved)
 		}
 		out, err := h.app.Store().Update(ctx, m, sc, id, store.Record{"isTop": on})
 		if err != nil {
@@ -182,28 +182,4 @@ func (h *hooks) topFlag(on bool) echo.HandlerFunc {
 		}
 		return httpx.OK(c, out)
 	}
-}
-
-// idList reads id (one article) or ids (several).
-func idList(b map[string]any) ([]int64, error) {
-	var ids []int64
-	if v, ok := b["ids"]; ok {
-		var err error
-		if ids, err = hook.IDs(v, "ids"); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := b["id"]; ok {
-		id, ok := hook.ID(v)
-		if !ok {
-			return nil, hook.BadParam("id")
-		}
-		if !hook.ContainsID(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	if len(ids) == 0 {
-		return nil, hook.Required("ids", msg.HookIDsRequired)
-	}
-	return ids, nil
 }

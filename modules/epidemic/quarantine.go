@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,6 +17,7 @@ import (
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 type hooks struct{ app *engine.App }
@@ -33,7 +33,7 @@ func Register(app *engine.App) error {
 	h := &hooks{app: app}
 	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes("/epidemic/api/quarantines", engine.Route{Method: http.MethodPut, Path: "/:id/end",
-		Code: m.ActionCode(*endAction(m)), Name: m.Title + "-解除管控", Handler: h.end})
+		Code: m.ActionCode(*endAction(m)), Name: m.Title + routeEnd, Handler: h.end})
 	return nil
 }
 

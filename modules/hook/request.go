@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,38 +25,13 @@ func Module(app *engine.App, name string) (*schema.Module, error) {
 	if m := app.Modules().Module(name); m != nil {
 		return m, nil
 	}
-	return nil, httpx.NewError(http.StatusServiceUnavailable, fmt.Sprintf(msg.HookModuleMissing, name))
+	return nil, httpx.NewError(http.StatusServiceUnavailable, fmt.Sprintf(ModuleMissing, name))
 }
 
 // Body reads the JSON object of the request (an empty Body is an empty
 // object) and refuses keys other than allowed.
 func Body(c echo.Context, allowed ...string) (map[string]any, error) {
-	if c.Request().ContentLength == 0 {
-		return map[string]any{}, nil
-	}
-	b, err := httpx.BindObject(c, 0)
-	if err != nil {
-		return nil, err
-	}
-	var errs []schema.FieldError
-	for k := range b {
-		if !contains(allowed, k) {
-			errs = append(errs, schema.FieldError{Field: k, Message: fmt.Sprintf(msg.UnknownField, k)})
-		}
-	}
-	if len(errs) > 0 {
-		return nil, &schema.ValidationError{Errors: errs}
-	}
-	return b, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, s := range xs {
-		if s == x {
-			return true
-		}
-	}
-	return false
+	return httpx.BindFields(c, 0, allowed...)
 }
 
 // ID reads a positive id given as a JSON number or a decimal string.
@@ -70,8 +45,8 @@ func ID(v any) (int64, bool) {
 	default:
 		return 0, false
 	}
-	id, err := strconv.ParseInt(s, 10, 64)
-	return id, err == nil && id > 0
+	id, err := httpx.ParseID(s)
+	return id, err == nil
 }
 
 // IDs reads a list of ids, dropping repeats; key names the field in
@@ -82,7 +57,7 @@ func IDs(v any, key string) ([]int64, error) {
 		return nil, BadParam(key)
 	}
 	if len(list) > MaxBatch {
-		return nil, httpx.BadRequest(fmt.Sprintf(msg.HookTooManyIDs, MaxBatch))
+		return nil, httpx.BadRequest(fmt.Sprintf(TooManyIDs, MaxBatch))
 	}
 	var out []int64
 	for _, e := range list {
@@ -97,24 +72,38 @@ func IDs(v any, key string) ([]int64, error) {
 	return out, nil
 }
 
-// PathID reads the :id path parameter.
+// PathID reads the :id path parameter (400 ID格式不正确 otherwise).
 func PathID(c echo.Context) (int64, error) {
-	id, ok := ID(c.Param("id"))
-	if !ok {
-		return 0, httpx.BadRequest(msg.BadID)
+	return httpx.ParseID(c.Param("id"))
+}
+
+// IDList reads id (one record) or ids (several) of a batch body, dropping
+// repeats; neither is a 400 asking to choose records.
+func IDList(b map[string]any) ([]int64, error) {
+	var ids []int64
+	if v, ok := b["ids"]; ok {
+		var err error
+		if ids, err = IDs(v, "ids"); err != nil {
+			return nil, err
+		}
 	}
-	return id, nil
+	if v, ok := b["id"]; ok {
+		id, ok := ID(v)
+		if !ok {
+			return nil, BadParam("id")
+		}
+		if !ContainsID(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, Required("ids", IDsRequired)
+	}
+	return ids, nil
 }
 
 // ContainsID reports whether x is among xs.
-func ContainsID(xs []int64, x int64) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
+func ContainsID(xs []int64, x int64) bool { return slices.Contains(xs, x) }
 
 // BadParam answers a malformed parameter.
 func BadParam(key string) error {

@@ -48,7 +48,7 @@ func (s *Service) announce(c echo.Context) error {
 		}
 	}
 	if orgID == 0 && roleID == 0 {
-		return hook.Required("orgId", msg.MessageAudienceRequired)
+		return hook.Required("orgId", MessageAudienceRequired)
 	}
 	v, ctx := viewer(c), c.Request().Context()
 	path, users, err := s.audience(ctx, v, orgID, roleID)
@@ -56,7 +56,7 @@ func (s *Service) announce(c echo.Context) error {
 		return err
 	}
 	if len(users) == 0 {
-		return httpx.BadRequest(msg.MessageNoRecipients)
+		return httpx.BadRequest(MessageNoRecipients)
 	}
 	drafts := make([]Draft, len(users))
 	for i, u := range users {
@@ -127,7 +127,7 @@ func (s *Service) setUserMessage(c echo.Context) error {
 		return err
 	}
 	if !ok || v.ScopeMode != store.ScopeAll && v.OrgPath == "" {
-		return httpx.NewError(http.StatusNotFound, msg.MessageUserNotFound)
+		return httpx.NewError(http.StatusNotFound, MessageUserNotFound)
 	}
 	msgs, err := s.Send(ctx, []Draft{{TenantID: v.TenantID, RecipientID: uid, SenderID: v.UserID,
 		Kind: message.KindDirect, Title: title, Body: body}})

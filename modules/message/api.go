@@ -10,7 +10,6 @@ import (
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent/message"
 	"xiangzhi/modules/hook"
 )
@@ -81,7 +80,7 @@ func (s *Service) read(c echo.Context) error {
 		return err
 	}
 	if !exists {
-		return httpx.NewError(http.StatusNotFound, msg.MessageNotFound)
+		return httpx.NewError(http.StatusNotFound, MessageNotFound)
 	}
 	if _, err := s.markRead(ctx, v.TenantID, v.UserID, []int64{id}); err != nil {
 		return err
@@ -113,7 +112,7 @@ func (s *Service) delete(c echo.Context) error {
 		return err
 	}
 	if n == 0 {
-		return httpx.NewError(http.StatusNotFound, msg.MessageNotFound)
+		return httpx.NewError(http.StatusNotFound, MessageNotFound)
 	}
 	s.publish(ctx, v.TenantID, v.UserID, frame{Type: frameDeleted, IDs: []int64{id}})
 	return httpx.OK(c, nil)
@@ -133,11 +132,11 @@ func intParam(c echo.Context, name string, def, lo, hi int) (int, bool) {
 func checkText(title, body string) error {
 	switch {
 	case strings.TrimSpace(title) == "":
-		return hook.Required("title", msg.MessageTitleRequired)
+		return hook.Required("title", MessageTitleRequired)
 	case utf8.RuneCountInString(title) > 100:
-		return hook.Required("title", msg.MessageTitleTooLong)
+		return hook.Required("title", MessageTitleTooLong)
 	case utf8.RuneCountInString(body) > 2000:
-		return hook.Required("body", msg.MessageBodyTooLong)
+		return hook.Required("body", MessageBodyTooLong)
 	}
 	return nil
 }

@@ -76,7 +76,7 @@ type envOptions struct {
 
 func newEnv(t *testing.T, o envOptions) *env {
 	t.Helper()
-	t.Setenv(auth.AdminPasswordEnv, "Xz-message-2024!")
+	t.Setenv(system.AdminPasswordEnv, "Xz-message-2024!")
 	cfg := config.Default()
 	cfg.DataDir = t.TempDir()
 	cfg.DBURL = o.dbURL
@@ -111,7 +111,7 @@ func newEnv(t *testing.T, o envOptions) *env {
 	if err != nil {
 		t.Fatalf("register: %v", err)
 	}
-	e := &env{app: app, svc: svc, auth: app.Authorizer().(*auth.Service), ent: svc.ent, logs: logs,
+	e := &env{app: app, svc: svc, auth: app.System().(*system.Service).Auth(), ent: svc.ent, logs: logs,
 		orgs: map[string]*ent.Org{}, users: map[string]*ent.User{}, tokens: map[string]string{}}
 	e.seed(t)
 	return e
@@ -122,7 +122,7 @@ func newEnv(t *testing.T, o envOptions) *env {
 func (e *env) seed(t *testing.T) {
 	t.Helper()
 	ctx := context.Background()
-	admin, err := e.ent.User.Query().Where(user.Username(auth.AdminUsername)).WithOrg().Only(ctx)
+	admin, err := e.ent.User.Query().Where(user.Username(system.AdminUsername)).WithOrg().Only(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func (e *env) seed(t *testing.T) {
 			o, err = e.ent.Org.Create().SetTenantID(e.tenantID).SetOrgName("org-" + name).
 				SetParentID(e.orgs["root"].ID).SetLevel(2).Save(ctx)
 			if err == nil {
-				o, err = o.Update().SetPath(auth.OrgPath(e.orgs["root"].Path, o.ID)).Save(ctx)
+				o, err = o.Update().SetPath(system.OrgPath(e.orgs["root"].Path, o.ID)).Save(ctx)
 			}
 		}
 		if err != nil {

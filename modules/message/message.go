@@ -23,11 +23,12 @@ import (
 	"xiangzhi/engine/auth"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/message"
+	"xiangzhi/modules/system"
 )
 
 // CodeAnnounce is the permission code of sending announcements and direct
 // messages (the page menu 发布公告 carries it).
-const CodeAnnounce = auth.CodeMessageAnnounce
+const CodeAnnounce = system.CodeMessageAnnounce
 
 // Base is the path prefix of the message calls.
 const Base = "/message/api/message"
@@ -78,15 +79,15 @@ func (s *Service) routes() []engine.Route {
 	get, post, put, del := http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete
 	in := auth.SignedIn
 	return []engine.Route{
-		{Method: get, Path: Base + "/getUserId", Code: in, Name: "消息通道用户标识", Handler: s.getUserID},
-		{Method: get, Path: Base + "/setUserMessage", Code: CodeAnnounce, Name: "发送用户消息", Handler: s.setUserMessage},
-		{Method: get, Path: Base + "/list", Code: in, Name: "消息列表", Handler: s.list},
-		{Method: get, Path: Base + "/unreadCount", Code: in, Name: "未读消息数", Handler: s.unreadCount},
-		{Method: put, Path: Base + "/readAll", Code: in, Name: "全部标为已读", Handler: s.readAll},
-		{Method: put, Path: Base + "/:id/read", Code: in, Name: "标为已读", Handler: s.read},
-		{Method: del, Path: Base + "/:id", Code: in, Name: "删除消息", Handler: s.delete},
-		{Method: post, Path: Base + "/announce", Code: CodeAnnounce, Name: "发布公告", Handler: s.announce},
-		{Method: get, Path: SocketPath + ":key", Code: in, Name: "消息通道", Handler: s.socket},
+		{Method: get, Path: Base + "/getUserId", Code: in, Name: RouteGetUserID, Handler: s.getUserID},
+		{Method: get, Path: Base + "/setUserMessage", Code: CodeAnnounce, Name: RouteSetUserMessage, Handler: s.setUserMessage},
+		{Method: get, Path: Base + "/list", Code: in, Name: RouteList, Handler: s.list},
+		{Method: get, Path: Base + "/unreadCount", Code: in, Name: RouteUnreadCount, Handler: s.unreadCount},
+		{Method: put, Path: Base + "/readAll", Code: in, Name: RouteReadAll, Handler: s.readAll},
+		{Method: put, Path: Base + "/:id/read", Code: in, Name: RouteRead, Handler: s.read},
+		{Method: del, Path: Base + "/:id", Code: in, Name: RouteDelete, Handler: s.delete},
+		{Method: post, Path: Base + "/announce", Code: CodeAnnounce, Name: RouteAnnounce, Handler: s.announce},
+		{Method: get, Path: SocketPath + ":key", Code: in, Name: RouteSocket, Handler: s.socket},
 	}
 }
 
@@ -98,10 +99,11 @@ func Register(app *engine.App) error {
 }
 
 func register(app *engine.App, opts Options) (*Service, error) {
-	ids, ok := app.Authorizer().(identity)
+	holder, ok := app.System().(interface{ Auth() *auth.Service })
 	if !ok {
 		return nil, errors.New("message part needs the auth service: register system first")
 	}
+	var ids identity = holder.Auth()
 	if opts.MaxConnsPerUser <= 0 {
 		opts.MaxConnsPerUser = DefaultMaxConnsPerUser
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent/message"
@@ -30,17 +29,17 @@ func (s *Service) onTransition(ctx context.Context, m *schema.Module, sc store.S
 		}
 		done[uid] = true
 		if comment != "" {
-			body += fmt.Sprintf(msg.MessageCommentSuffix, comment)
+			body += fmt.Sprintf(MessageCommentSuffix, comment)
 		}
 		drafts = append(drafts, Draft{TenantID: sc.TenantID, RecipientID: uid, SenderID: sc.UserID, Kind: kind,
 			Title: title, Body: body, Module: m.Name, RecordID: id})
 	}
-	add(asInt64(rec["createdBy"]), message.KindStatus, fmt.Sprintf(msg.MessageStatusTitle, m.Title, a.Label),
-		fmt.Sprintf(msg.MessageStatusBody, m.Title, id, a.Label))
+	add(asInt64(rec["createdBy"]), message.KindStatus, fmt.Sprintf(MessageStatusTitle, m.Title, a.Label),
+		fmt.Sprintf(MessageStatusBody, m.Title, id, a.Label))
 	for _, f := range m.Fields {
 		if f.Type == schema.TypeRef && f.Ref == schema.RefUser && !f.ReadOnly {
-			add(asInt64(rec[f.Name]), message.KindAssign, fmt.Sprintf(msg.MessageAssignTitle, m.Title, a.Label),
-				fmt.Sprintf(msg.MessageAssignBody, m.Title, id, a.Label))
+			add(asInt64(rec[f.Name]), message.KindAssign, fmt.Sprintf(MessageAssignTitle, m.Title, a.Label),
+				fmt.Sprintf(MessageAssignBody, m.Title, id, a.Label))
 		}
 	}
 	if _, err := s.Send(ctx, drafts); err != nil {

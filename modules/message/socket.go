@@ -15,7 +15,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/modules/hook"
 )
 
@@ -63,10 +62,10 @@ func tokenFromProtocol(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Service) socket(c echo.Context) error {
 	v, r := viewer(c), c.Request()
 	if c.Param("key") != key(v.TenantID, v.UserID) {
-		return httpx.NewError(http.StatusForbidden, msg.MessageSocketUser)
+		return httpx.NewError(http.StatusForbidden, MessageSocketUser)
 	}
 	if !originAllowed(r, s.opts.OriginPatterns) {
-		return httpx.NewError(http.StatusForbidden, msg.MessageSocketOrigin)
+		return httpx.NewError(http.StatusForbidden, MessageSocketOrigin)
 	}
 	after := int64(-1)
 	if a := c.QueryParam("after"); a != "" {
@@ -81,7 +80,7 @@ func (s *Service) socket(c echo.Context) error {
 	cn.ctx, cn.cancel = context.WithCancel(s.app.Context())
 	defer cn.cancel()
 	if !s.hub.add(cn) {
-		return httpx.NewError(http.StatusTooManyRequests, msg.MessageSocketLimit)
+		return httpx.NewError(http.StatusTooManyRequests, MessageSocketLimit)
 	}
 	defer s.hub.remove(cn)
 	ws, err := websocket.Accept(c.Response(), r, &websocket.AcceptOptions{

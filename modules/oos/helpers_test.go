@@ -29,12 +29,11 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"xiangzhi/engine/apitest"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/auth"
+	"xiangzhi/engine/apitest"
 	"xiangzhi/engine/config"
 	"xiangzhi/engine/files"
 	"xiangzhi/generated/ent/user"
@@ -83,7 +82,7 @@ type appOptions struct {
 // administration and the file part, and signs the admin in.
 func newTestApp(t *testing.T, o appOptions) *testApp {
 	t.Helper()
-	t.Setenv(auth.AdminPasswordEnv, adminPass)
+	t.Setenv(system.AdminPasswordEnv, adminPass)
 	cfg := config.Default()
 	cfg.DataDir = t.TempDir()
 	cfg.DBURL = o.dbURL
@@ -120,8 +119,8 @@ func newTestApp(t *testing.T, o appOptions) *testApp {
 	}
 	t.Cleanup(svc.Close)
 	ta := &testApp{app: app, svc: svc, clock: clock}
-	ta.token = ta.login(t, auth.AdminUsername, adminPass, "")
-	admin, err := svc.ent.User.Query().Where(user.Username(auth.AdminUsername)).First(context.Background())
+	ta.token = ta.login(t, system.AdminUsername, adminPass, "")
+	admin, err := svc.ent.User.Query().Where(user.Username(system.AdminUsername)).First(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,13 +170,13 @@ func (ta *testApp) encrypt(t *testing.T, text string) string {
 func (ta *testApp) changeAdminPassword(t *testing.T) {
 	t.Helper()
 	const next = "Xz-files-2025!"
-	body, _ := json.Marshal(map[string]string{"userName": auth.AdminUsername,
+	body, _ := json.Marshal(map[string]string{"userName": system.AdminUsername,
 		"oldPassword": ta.encrypt(t, adminPass), "newPassword": ta.encrypt(t, next)})
 	rec := ta.do(t, ta.token, http.MethodPut, "/api/system/cscpUserPassword", bytes.NewReader(body), "application/json")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("change password = %d %s", rec.Code, rec.Body)
 	}
-	ta.token = ta.login(t, auth.AdminUsername, next, "")
+	ta.token = ta.login(t, system.AdminUsername, next, "")
 }
 
 // do sends one request to the app.

@@ -13,6 +13,7 @@ import (
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/files/filestest"
+	"xiangzhi/modules/system"
 )
 
 func TestSignedURLExpiryAndTampering(t *testing.T) {
@@ -135,7 +136,7 @@ func otherTenantToken(t *testing.T, ta *testApp) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := o.Update().SetPath(auth.OrgPath("", o.ID)).Save(ctx); err != nil {
+	if _, err := o.Update().SetPath(system.OrgPath("", o.ID)).Save(ctx); err != nil {
 		t.Fatal(err)
 	}
 	const pass = "Other-tenant-2024"

@@ -50,13 +50,13 @@ type Service struct {
 func (s *Service) routes() []engine.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []engine.Route{
-		{Method: post, Path: "/api/oos/uploadFile", Code: auth.SignedIn, Name: "上传文件", Handler: s.uploadFile},
-		{Method: post, Path: ticketUploadPath, Public: true, Name: "凭上传凭证上传文件", Handler: s.uploadWithTicket},
-		{Method: get, Path: "/api/oos/sts", Code: auth.SignedIn, Name: "获取上传凭证", Handler: s.sts},
-		{Method: get, Path: "/api/oos/presignedUrl", Code: auth.SignedIn, Name: "获取文件链接", Handler: s.presignedURL},
-		{Method: get, Path: "/api/oos/presignedUrlNew", Code: auth.SignedIn, Name: "刷新文件链接", Handler: s.presignedURLNew},
-		{Method: get, Path: FileRoute + "*", Public: true, Name: "下载文件", Handler: s.serveFile},
-		{Method: post, Path: "/api/picReview/review", Code: auth.SignedIn, Name: "图片审核", Handler: s.review},
+		{Method: post, Path: "/api/oos/uploadFile", Code: auth.SignedIn, Name: routeUploadFile, Handler: s.uploadFile},
+		{Method: post, Path: ticketUploadPath, Public: true, Name: routeUploadWithTicket, Handler: s.uploadWithTicket},
+		{Method: get, Path: "/api/oos/sts", Code: auth.SignedIn, Name: routeSts, Handler: s.sts},
+		{Method: get, Path: "/api/oos/presignedUrl", Code: auth.SignedIn, Name: routePresignedURL, Handler: s.presignedURL},
+		{Method: get, Path: "/api/oos/presignedUrlNew", Code: auth.SignedIn, Name: routePresignedURLNew, Handler: s.presignedURLNew},
+		{Method: get, Path: FileRoute + "*", Public: true, Name: routeServeFile, Handler: s.serveFile},
+		{Method: post, Path: "/api/picReview/review", Code: auth.SignedIn, Name: routeReview, Handler: s.review},
 	}
 }
 
@@ -72,7 +72,7 @@ type options struct {
 // the environment (docs/files.md), makes sure the file table exists, loads
 // (or creates, once per installation) the URL signing key from the setting
 // table, opens the storage backend, starts the cleanup job and serves the
-// routes. It must run after system.Register, whose authorizer checks the
+// routes. It must run after system.Register, whose engine.System checks the
 // routes' codes.
 func Register(app *engine.App) error {
 	_, err := register(app, options{})

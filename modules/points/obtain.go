@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -13,6 +12,7 @@ import (
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // obtain awards or deducts points: {villagerId and/or householdId,
@@ -120,7 +120,7 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 			return 0, fmt.Errorf("points rule %d: %w", id, err)
 		}
 		if rm.Status != nil && rule[rm.Status.Field] != int64(ruleEnabled) {
-			return 0, httpx.NewError(http.StatusConflict, msg.PointsRuleDisabled)
+			return 0, httpx.NewError(http.StatusConflict, PointsRuleDisabled)
 		}
 		value, _ := rule["points"].(int64)
 		dir, _ := rule["direction"].(int64)
@@ -136,7 +136,7 @@ func (h *hooks) pointsOf(c echo.Context, b map[string]any, rec store.Record) (in
 		}
 	}
 	if points == 0 {
-		return 0, hook.Required("points", msg.PointsRequired)
+		return 0, hook.Required("points", PointsRequired)
 	}
 	rec["points"] = points
 	return points, nil
@@ -152,7 +152,7 @@ func (h *hooks) revoke(c echo.Context) error {
 	}
 	id, ok := hook.ID(b["id"])
 	if !ok {
-		return hook.Required("id", msg.HookIDsRequired)
+		return hook.Required("id", hook.IDsRequired)
 	}
 	m, err := hook.Module(h.app, "pointsLog")
 	if err != nil {

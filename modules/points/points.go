@@ -13,13 +13,12 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"xiangzhi/modules/hook"
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // base is the points log module's api base.
@@ -56,10 +55,10 @@ func Register(app *engine.App) error {
 	h := &hooks{app: app}
 	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes(base,
-		engine.Route{Method: http.MethodPost, Path: "/obtain", Code: m.Code("add"), Name: m.Title + "-获得/扣减积分",
+		engine.Route{Method: http.MethodPost, Path: "/obtain", Code: m.Code("add"), Name: m.Title + routeObtain,
 			Handler: h.obtain},
-		engine.Route{Method: http.MethodPost, Path: "/revoke", Code: revoke, Name: m.Title + "-撤销", Handler: h.revoke},
-		engine.Route{Method: http.MethodGet, Path: "/total", Code: m.Code("list"), Name: m.Title + "-积分合计",
+		engine.Route{Method: http.MethodPost, Path: "/revoke", Code: revoke, Name: m.Title + routeRevoke, Handler: h.revoke},
+		engine.Route{Method: http.MethodGet, Path: "/total", Code: m.Code("list"), Name: m.Title + routeTotal,
 			Handler: h.total},
 	)
 	return nil
@@ -118,7 +117,7 @@ func (h *hooks) ownerOf(ctx context.Context, sc store.Scope, villagerID, househo
 		}
 		hhID = id
 		if o.villager != nil && o.villager["household"] != id {
-			return o, hook.Required("householdId", msg.PointsHouseholdMismatch)
+			return o, hook.Required("householdId", PointsHouseholdMismatch)
 		}
 	} else if o.villager != nil {
 		hhID = o.villager["household"]
@@ -134,7 +133,7 @@ func (h *hooks) ownerOf(ctx context.Context, sc store.Scope, villagerID, househo
 	}
 	switch {
 	case o.villager == nil && o.household == nil:
-		return o, hook.Required("villagerId", msg.PointsOwnerRequired)
+		return o, hook.Required("villagerId", PointsOwnerRequired)
 	case o.villager == nil:
 		o.kind = ownerHousehold
 	}

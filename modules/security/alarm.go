@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"slices"
 	"time"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
@@ -22,6 +21,7 @@ import (
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // defaultAction is the alarm action update performs when the body names
@@ -43,7 +43,7 @@ func Register(app *engine.App) error {
 	h := &hooks{app: app}
 	app.OnTransition(m.Name, h.afterTransition)
 	app.AddRoutes("/cam/api/alertinfo", engine.Route{Method: http.MethodPost, Path: "/update",
-		Code: m.ActionCode(*a), Name: m.Title + "-处置（单条或批量）", Handler: h.update})
+		Code: m.ActionCode(*a), Name: m.Title + routeUpdate, Handler: h.update})
 	return nil
 }
 
@@ -72,7 +72,7 @@ func (h *hooks) update(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ids, err := idList(b)
+	ids, err := hook.IDList(b)
 	if err != nil {
 		return err
 	}
@@ -158,30 +158,6 @@ func chosenAction(m *schema.Module, b map[string]any) (*schema.Action, error) {
 		return nil, hook.BadParam("handleStatus")
 	}
 	return action(m, defaultAction), nil
-}
-
-// idList reads id (one alarm) or ids (several).
-func idList(b map[string]any) ([]int64, error) {
-	var ids []int64
-	if v, ok := b["ids"]; ok {
-		var err error
-		if ids, err = hook.IDs(v, "ids"); err != nil {
-			return nil, err
-		}
-	}
-	if v, ok := b["id"]; ok {
-		id, ok := hook.ID(v)
-		if !ok {
-			return nil, hook.BadParam("id")
-		}
-		if !hook.ContainsID(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	if len(ids) == 0 {
-		return nil, hook.Required("ids", msg.HookIDsRequired)
-	}
-	return ids, nil
 }
 
 // can reports whether the signed-in viewer holds code. Without a viewer

@@ -13,7 +13,7 @@ import (
 // consoleConfigRoutes serve the server settings the console's widgets need.
 func (s *Service) consoleConfigRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/consoleConfig", Code: auth.SignedIn, Name: "控制台配置", Handler: s.consoleConfig},
+		{Method: http.MethodGet, Path: "/api/system/consoleConfig", Code: auth.SignedIn, Name: routeConsoleConfig, Handler: s.consoleConfig},
 	}
 }
 

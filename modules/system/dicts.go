@@ -2,10 +2,8 @@ package system
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -32,26 +30,26 @@ import (
 // administrator adds are theirs to change (and survive every sync).
 func (s *Service) dictRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/sysdict", Code: auth.CodeDictList, Name: "字典列表", Handler: s.listDicts},
-		{Method: http.MethodGet, Path: "/api/sysdict/:id", Code: auth.CodeDictList, Name: "字典详情", Handler: s.getDict},
-		{Method: http.MethodPost, Path: "/api/sysdict", Code: auth.CodeDictAdd, Name: "新增字典", Handler: s.createDict},
-		{Method: http.MethodPut, Path: "/api/sysdict", Code: auth.CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
-		{Method: http.MethodPut, Path: "/api/sysdict/:id", Code: auth.CodeDictEdit, Name: "修改字典", Handler: s.updateDict},
-		{Method: http.MethodDelete, Path: "/api/sysdict/:id", Code: auth.CodeDictDel, Name: "删除字典", Handler: s.deleteDict},
-		{Method: http.MethodGet, Path: "/api/sysdictitem", Code: auth.CodeDictList, Name: "字典项列表",
+		{Method: http.MethodGet, Path: "/api/sysdict", Code: CodeDictList, Name: routeListDicts, Handler: s.listDicts},
+		{Method: http.MethodGet, Path: "/api/sysdict/:id", Code: CodeDictList, Name: routeGetDict, Handler: s.getDict},
+		{Method: http.MethodPost, Path: "/api/sysdict", Code: CodeDictAdd, Name: routeCreateDict, Handler: s.createDict},
+		{Method: http.MethodPut, Path: "/api/sysdict", Code: CodeDictEdit, Name: routeUpdateDict, Handler: s.updateDict},
+		{Method: http.MethodPut, Path: "/api/sysdict/:id", Code: CodeDictEdit, Name: routeUpdateDict, Handler: s.updateDict},
+		{Method: http.MethodDelete, Path: "/api/sysdict/:id", Code: CodeDictDel, Name: routeDeleteDict, Handler: s.deleteDict},
+		{Method: http.MethodGet, Path: "/api/sysdictitem", Code: CodeDictList, Name: routeListDictItems,
 			Handler: s.listDictItems},
-		{Method: http.MethodGet, Path: "/api/sysdictitem/:id", Code: auth.CodeDictList, Name: "字典项详情",
+		{Method: http.MethodGet, Path: "/api/sysdictitem/:id", Code: CodeDictList, Name: routeGetDictItem,
 			Handler: s.getDictItem},
-		{Method: http.MethodPost, Path: "/api/sysdictitem", Code: auth.CodeDictAdd, Name: "新增字典项",
+		{Method: http.MethodPost, Path: "/api/sysdictitem", Code: CodeDictAdd, Name: routeCreateDictItem,
 			Handler: s.createDictItem},
-		{Method: http.MethodPut, Path: "/api/sysdictitem", Code: auth.CodeDictEdit, Name: "修改字典项",
+		{Method: http.MethodPut, Path: "/api/sysdictitem", Code: CodeDictEdit, Name: routeUpdateDictItem,
 			Handler: s.updateDictItem},
-		{Method: http.MethodPut, Path: "/api/sysdictitem/:id", Code: auth.CodeDictEdit, Name: "修改字典项",
+		{Method: http.MethodPut, Path: "/api/sysdictitem/:id", Code: CodeDictEdit, Name: routeUpdateDictItem,
 			Handler: s.updateDictItem},
-		{Method: http.MethodDelete, Path: "/api/sysdictitem/:id", Code: auth.CodeDictDel, Name: "删除字典项",
+		{Method: http.MethodDelete, Path: "/api/sysdictitem/:id", Code: CodeDictDel, Name: routeDeleteDictItem,
 			Handler: s.deleteDictItem},
 		{Method: http.MethodPost, Path: "/api/sysdictitem/selectSysDictItemList", Code: auth.SignedIn,
-			Name: "按类型获取字典项", Handler: s.selectDictItems},
+			Name: routeSelectDictItems, Handler: s.selectDictItems},
 	}
 }
 
@@ -135,7 +133,7 @@ func (s *Service) listDicts(c echo.Context) error {
 	if err := onlyParams(c, "page", "size", "type", "typeLike", "title", "titleLike"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -155,20 +153,7 @@ func (s *Service) listDicts(c echo.Context) error {
 			q = q.Where(f.pred(text))
 		}
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count dictionaries: %w", err)
-	}
-	rows, err := q.Order(ent.Asc(dict.FieldID)).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list dictionaries: %w", err)
-	}
-	out := make([]dictDTO, len(rows))
-	for i, d := range rows {
-		out[i] = s.toDictDTO(d)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, q.Order(ent.Asc(dict.FieldID)), page, size, "dictionaries", s.toDictDTO)
 }
 
 // loadDict loads a dictionary by id (404 otherwise), with its items when
@@ -180,7 +165,7 @@ func (s *Service) loadDict(ctx context.Context, id int64, items bool) (*ent.Dict
 	}
 	d, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.DictNotFound)
+		return nil, notFound(DictNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load dictionary %d: %w", id, err)
@@ -190,7 +175,7 @@ func (s *Service) loadDict(ctx context.Context, id int64, items bool) (*ent.Dict
 
 // getDict answers one dictionary with its items.
 func (s *Service) getDict(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -222,26 +207,26 @@ func (b *dictBody) check() error {
 	var cs checks
 	switch {
 	case b.Type == "":
-		cs.add("type", msg.DictTypeRequired)
+		cs.add("type", DictTypeRequired)
 	case !dictTypePattern.MatchString(b.Type):
-		cs.add("type", msg.DictTypeInvalid)
+		cs.add("type", DictTypeInvalid)
 	}
-	cs.maxLen("type", b.Type, maxDictType, fmt.Sprintf(msg.FieldTooLong, msg.DictType, maxDictType))
+	cs.maxLen("type", b.Type, maxDictType, fmt.Sprintf(msg.FieldTooLong, DictType, maxDictType))
 	if b.Title == "" {
-		cs.add("title", msg.DictTitleRequired)
+		cs.add("title", DictTitleRequired)
 	}
-	cs.maxLen("title", b.Title, 100, fmt.Sprintf(msg.FieldTooLong, msg.DictTitle, 100))
+	cs.maxLen("title", b.Title, 100, fmt.Sprintf(msg.FieldTooLong, DictTitle, 100))
 	return cs.err()
 }
 
 // createDict adds a dictionary of the administrator's.
 func (s *Service) createDict(c echo.Context) error {
 	var b dictBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	if err := b.check(); err != nil {
 		return err
@@ -252,7 +237,7 @@ func (s *Service) createDict(c echo.Context) error {
 	}
 	d, err := s.ent.Dict.Create().SetType(b.Type).SetTitle(b.Title).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("create dictionary: %w", err)
@@ -264,7 +249,7 @@ func (s *Service) createDict(c echo.Context) error {
 // the path).
 func (s *Service) updateDict(c echo.Context) error {
 	var b dictBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	id, err := bodyOrPathID(c, int64(b.ID))
@@ -280,14 +265,14 @@ func (s *Service) updateDict(c echo.Context) error {
 		return err
 	}
 	if s.schemaDict(d.Type) != nil || s.schemaDict(b.Type) != nil {
-		return httpx.NewError(http.StatusForbidden, msg.DictFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictFromSchema)
 	}
 	if err := s.dictTypeFree(ctx, b.Type, id); err != nil {
 		return err
 	}
 	d, err = d.Update().SetType(b.Type).SetTitle(b.Title).Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	if err != nil {
 		return fmt.Errorf("update dictionary %d: %w", id, err)
@@ -301,14 +286,14 @@ func (s *Service) dictTypeFree(ctx context.Context, typ string, self int64) erro
 		return fmt.Errorf("check dictionary type: %w", err)
 	}
 	if taken {
-		return invalid(schema.FieldError{Field: "type", Message: msg.DictTypeTaken})
+		return invalid(schema.FieldError{Field: "type", Message: DictTypeTaken})
 	}
 	return nil
 }
 
 // deleteDict removes an administrator's dictionary with its items.
 func (s *Service) deleteDict(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -318,7 +303,7 @@ func (s *Service) deleteDict(c echo.Context) error {
 		return err
 	}
 	if s.schemaDict(d.Type) != nil {
-		return httpx.NewError(http.StatusForbidden, msg.DictFromSchema)
+		return httpx.NewError(http.StatusForbidden, DictFromSchema)
 	}
 	err = withTx(ctx, s.ent, func(tx *ent.Tx) error {
 		if _, err := tx.DictItem.Delete().Where(dictitem.DictID(id)).Exec(ctx); err != nil {
@@ -344,7 +329,7 @@ func bodyOrPathID(c echo.Context, body int64) (int64, error) {
 		}
 		return body, nil
 	}
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return 0, err
 	}
@@ -352,395 +337,4 @@ func bodyOrPathID(c echo.Context, body int64) (int64, error) {
 		return 0, httpx.BadRequest(msg.IDMismatch)
 	}
 	return id, nil
-}
-
-// loadDictItem loads an item with its dictionary (404 otherwise).
-func (s *Service) loadDictItem(ctx context.Context, id int64) (*ent.DictItem, error) {
-	it, err := s.ent.DictItem.Query().Where(dictitem.ID(id)).WithDict().Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, notFound(msg.DictItemNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load dictionary item %d: %w", id, err)
-	}
-	return it, nil
-}
-
-// listDictItems answers a page of items, filtered by dictionary (dictId,
-// or its type), value (equals) and label (contains; also labelLike), in
-// dictionary and picker order.
-func (s *Service) listDictItems(c echo.Context) error {
-	if err := onlyParams(c, "page", "size", "dictId", "type", "value", "label", "labelLike"); err != nil {
-		return err
-	}
-	page, size, err := paging(c)
-	if err != nil {
-		return err
-	}
-	q := s.ent.DictItem.Query()
-	dictID, err := queryID(c, "dictId", false)
-	if err != nil {
-		return err
-	}
-	if dictID != 0 {
-		q = q.Where(dictitem.DictID(dictID))
-	}
-	for _, f := range []struct {
-		param string
-		pred  func(string) predicate.DictItem
-	}{
-		{"type", func(v string) predicate.DictItem { return dictitem.HasDictWith(dict.Type(v)) }},
-		{"value", dictitem.ValueEQ},
-		{"label", dictitem.LabelContainsFold},
-		{"labelLike", dictitem.LabelContainsFold},
-	} {
-		text, err := likeParam(c, f.param, 100)
-		if err != nil {
-			return err
-		}
-		if text != "" {
-			q = q.Where(f.pred(text))
-		}
-	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count dictionary items: %w", err)
-	}
-	rows, err := itemOrder(q.Order(ent.Asc(dictitem.FieldDictID))).WithDict().
-		Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list dictionary items: %w", err)
-	}
-	out := make([]dictItemDTO, len(rows))
-	for i, it := range rows {
-		out[i] = s.toDictItemDTO(it, it.Edges.Dict.Type)
-	}
-	return httpx.OKPage(c, out, int64(total))
-}
-
-// getDictItem answers one item.
-func (s *Service) getDictItem(c echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	it, err := s.loadDictItem(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(c, s.toDictItemDTO(it, it.Edges.Dict.Type))
-}
-
-// dictItemBody is the item form: the dictionary by dictId or by type (on
-// create only: an item stays in its dictionary), value (text or number),
-// label, sort (after the others when absent on create) and color; system
-// is what the API answered and is ignored.
-type dictItemBody struct {
-	ID     flexID    `json:"id"`
-	DictID flexID    `json:"dictId"`
-	Type   string    `json:"type"`
-	Value  textValue `json:"value"`
-	Label  string    `json:"label"`
-	Sort   *int      `json:"sort"`
-	Color  string    `json:"color"`
-	System *bool     `json:"system"`
-}
-
-func (b *dictItemBody) check() error {
-	b.Value, b.Label, b.Color = textValue(strings.TrimSpace(string(b.Value))), strings.TrimSpace(b.Label),
-		strings.TrimSpace(b.Color)
-	var cs checks
-	if b.Value == "" {
-		cs.add("value", msg.DictItemValueRequired)
-	}
-	cs.maxLen("value", string(b.Value), 100, fmt.Sprintf(msg.FieldTooLong, msg.DictItemValue, 100))
-	if b.Label == "" {
-		cs.add("label", msg.DictItemLabelRequired)
-	}
-	cs.maxLen("label", b.Label, 100, fmt.Sprintf(msg.FieldTooLong, msg.DictItemLabel, 100))
-	cs.maxLen("color", b.Color, 20, fmt.Sprintf(msg.FieldTooLong, msg.DictItemColor, 20))
-	return cs.err()
-}
-
-// textValue is a dictionary value sent as a JSON string or number.
-type textValue string
-
-// UnmarshalJSON reads a string, a number (as written) or null.
-func (t *textValue) UnmarshalJSON(b []byte) error {
-	var v any
-	err := json.Unmarshal(b, &v)
-	switch x := v.(type) {
-	case nil:
-		*t = ""
-	case string:
-		*t = textValue(x)
-	case float64:
-		*t = textValue(strings.TrimSpace(string(b)))
-	default:
-		err = &json.UnmarshalTypeError{Value: string(b), Type: reflect.TypeOf("")}
-	}
-	return err
-}
-
-// createDictItem adds an item to a dictionary (one of _dicts.yaml's too:
-// syncs keep it).
-func (s *Service) createDictItem(c echo.Context) error {
-	var b dictItemBody
-	if err := s.bind(c, &b); err != nil {
-		return err
-	}
-	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
-	}
-	if err := b.check(); err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	q := s.ent.Dict.Query()
-	switch typ := strings.TrimSpace(b.Type); {
-	case b.DictID != 0:
-		q = q.Where(dict.ID(int64(b.DictID)))
-	case typ != "":
-		q = q.Where(dict.Type(typ))
-	default:
-		return invalid(schema.FieldError{Field: "dictId", Message: msg.DictItemDict})
-	}
-	d, err := q.Only(ctx)
-	if ent.IsNotFound(err) {
-		return invalid(schema.FieldError{Field: "dictId", Message: msg.DictNotFound})
-	}
-	if err != nil {
-		return fmt.Errorf("load dictionary: %w", err)
-	}
-	if err := s.itemValueFree(ctx, d.ID, string(b.Value), 0); err != nil {
-		return err
-	}
-	sort := 0
-	if b.Sort != nil {
-		sort = *b.Sort
-	} else {
-		last, err := s.ent.DictItem.Query().Where(dictitem.DictID(d.ID)).Order(ent.Desc(dictitem.FieldSort)).First(ctx)
-		if err != nil && !ent.IsNotFound(err) {
-			return fmt.Errorf("read items of dictionary %d: %w", d.ID, err)
-		}
-		if last != nil {
-			sort = last.Sort
-		}
-		sort++
-	}
-	it, err := s.ent.DictItem.Create().SetDictID(d.ID).SetValue(string(b.Value)).SetLabel(b.Label).
-		SetSort(sort).SetColor(b.Color).Save(ctx)
-	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
-	}
-	if err != nil {
-		return fmt.Errorf("create dictionary item: %w", err)
-	}
-	return httpx.OK(c, s.toDictItemDTO(it, d.Type))
-}
-
-// updateDictItem changes an item an administrator added.
-func (s *Service) updateDictItem(c echo.Context) error {
-	var b dictItemBody
-	if err := s.bind(c, &b); err != nil {
-		return err
-	}
-	id, err := bodyOrPathID(c, int64(b.ID))
-	if err != nil {
-		return err
-	}
-	if err := b.check(); err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	it, err := s.loadDictItem(ctx, id)
-	if err != nil {
-		return err
-	}
-	typ := it.Edges.Dict.Type
-	if s.schemaItem(typ, it.Value) {
-		return httpx.NewError(http.StatusForbidden, msg.DictItemFromSchema)
-	}
-	if err := s.itemValueFree(ctx, it.DictID, string(b.Value), id); err != nil {
-		return err
-	}
-	up := it.Update().SetValue(string(b.Value)).SetLabel(b.Label).SetColor(b.Color)
-	if b.Sort != nil {
-		up.SetSort(*b.Sort)
-	}
-	it, err = up.Save(ctx)
-	if ent.IsConstraintError(err) {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
-	}
-	if err != nil {
-		return fmt.Errorf("update dictionary item %d: %w", id, err)
-	}
-	return httpx.OK(c, s.toDictItemDTO(it, typ))
-}
-
-func (s *Service) itemValueFree(ctx context.Context, dictID int64, value string, self int64) error {
-	taken, err := s.ent.DictItem.Query().
-		Where(dictitem.DictID(dictID), dictitem.ValueEQ(value), dictitem.IDNEQ(self)).Exist(ctx)
-	if err != nil {
-		return fmt.Errorf("check dictionary value: %w", err)
-	}
-	if taken {
-		return invalid(schema.FieldError{Field: "value", Message: msg.DictItemValueTaken})
-	}
-	return nil
-}
-
-// deleteDictItem removes an item an administrator added.
-func (s *Service) deleteDictItem(c echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	ctx := c.Request().Context()
-	it, err := s.loadDictItem(ctx, id)
-	if err != nil {
-		return err
-	}
-	if s.schemaItem(it.Edges.Dict.Type, it.Value) {
-		return httpx.NewError(http.StatusForbidden, msg.DictItemFromSchema)
-	}
-	if err := s.ent.DictItem.DeleteOneID(id).Exec(ctx); err != nil {
-		return fmt.Errorf("delete dictionary item %d: %w", id, err)
-	}
-	return httpx.OK(c, nil)
-}
-
-// dictOption is an item as pickers and filters read it.
-type dictOption struct {
-	Value string `json:"value"`
-	Label string `json:"label"`
-	Color string `json:"color,omitempty"`
-}
-
-// maxSelectTypes is the most dictionaries one selectSysDictItemList asks.
-const maxSelectTypes = 200
-
-// selectDictItems answers the items of the dictionary dictType (or type)
-// names: [{value, label}] in picker order, [] for an unknown type. Given
-// several types (a JSON array or a comma list) it answers an object
-// mapping each type to its items.
-func (s *Service) selectDictItems(c echo.Context) error {
-	f, err := formFields(c, "dictType", "type")
-	if err != nil {
-		return err
-	}
-	var types []string
-	for _, part := range strings.Split(f["dictType"]+","+f["type"], ",") {
-		if part = strings.TrimSpace(part); part != "" && !slices.Contains(types, part) {
-			types = append(types, part)
-		}
-	}
-	if len(types) == 0 {
-		return invalid(schema.FieldError{Field: "dictType", Message: msg.DictTypeParamRequired})
-	}
-	if len(types) > maxSelectTypes {
-		return httpx.BadRequest(fmt.Sprintf(msg.BadParam, "dictType"))
-	}
-	ds, err := s.ent.Dict.Query().Where(dict.TypeIn(types...)).
-		WithItems(func(q *ent.DictItemQuery) { itemOrder(q) }).All(c.Request().Context())
-	if err != nil {
-		return fmt.Errorf("read dictionaries %v: %w", types, err)
-	}
-	out := make(map[string][]dictOption, len(types))
-	for _, t := range types {
-		out[t] = []dictOption{}
-	}
-	for _, d := range ds {
-		for _, it := range d.Edges.Items {
-			out[d.Type] = append(out[d.Type], dictOption{Value: it.Value, Label: it.Label, Color: it.Color})
-		}
-	}
-	if len(types) == 1 {
-		return httpx.OK(c, out[types[0]])
-	}
-	return httpx.OK(c, out)
-}
-
-// syncDicts loads the code tables of set (schemas/_dicts.yaml) into the
-// dictionary tables: a missing dictionary or item is created, one whose
-// title, label, order or colour changed is updated. Nothing else is
-// touched: dictionaries and items an administrator added stay, and so do
-// the tables of a _dicts.yaml that no longer lists them. Register calls it
-// at start and after every schema reload. Two instances syncing at once
-// are safe: the loser of a unique key tries again.
-func (s *Service) syncDicts(ctx context.Context, set *schema.Set) error {
-	if set == nil || len(set.Dicts) == 0 {
-		return nil
-	}
-	var err error
-	for try := 0; try < 3; try++ {
-		err = withTx(ctx, s.ent, func(tx *ent.Tx) error { return syncDictsTx(ctx, tx, set.Dicts) })
-		if err == nil || !ent.IsConstraintError(err) {
-			break
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("sync dictionaries: %w", err)
-	}
-	return nil
-}
-
-func syncDictsTx(ctx context.Context, tx *ent.Tx, dicts map[string]*schema.Dict) error {
-	types := make([]string, 0, len(dicts))
-	for t := range dicts {
-		types = append(types, t)
-	}
-	slices.Sort(types)
-	existing := map[string]*ent.Dict{}
-	for start := 0; start < len(types); start += 500 {
-		rows, err := tx.Dict.Query().Where(dict.TypeIn(types[start:min(start+500, len(types))]...)).
-			WithItems().All(ctx)
-		if err != nil {
-			return fmt.Errorf("read dictionaries: %w", err)
-		}
-		for _, d := range rows {
-			existing[d.Type] = d
-		}
-	}
-	var add []*ent.DictItemCreate
-	for _, t := range types {
-		want := dicts[t]
-		d := existing[t]
-		var err error
-		switch {
-		case d == nil:
-			d, err = tx.Dict.Create().SetType(t).SetTitle(want.Title).Save(ctx)
-		case d.Title != want.Title:
-			err = tx.Dict.UpdateOneID(d.ID).SetTitle(want.Title).Exec(ctx)
-		}
-		if err != nil {
-			return fmt.Errorf("dictionary %s: %w", t, err)
-		}
-		have := map[string]*ent.DictItem{}
-		for _, it := range d.Edges.Items {
-			have[it.Value] = it
-		}
-		for i, o := range want.Items {
-			value, sort := optionText(o.Value), i+1
-			it := have[value]
-			if it == nil {
-				add = append(add, tx.DictItem.Create().SetDictID(d.ID).SetValue(value).SetLabel(o.Label).
-					SetSort(sort).SetColor(o.Color))
-				continue
-			}
-			if it.Label != o.Label || it.Sort != sort || it.Color != o.Color {
-				err := tx.DictItem.UpdateOneID(it.ID).SetLabel(o.Label).SetSort(sort).SetColor(o.Color).Exec(ctx)
-				if err != nil {
-					return fmt.Errorf("dictionary %s item %s: %w", t, value, err)
-				}
-			}
-		}
-	}
-	for start := 0; start < len(add); start += 200 {
-		if err := tx.DictItem.CreateBulk(add[start:min(start+200, len(add))]...).Exec(ctx); err != nil {
-			return fmt.Errorf("create dictionary items: %w", err)
-		}
-	}
-	return nil
 }

@@ -176,9 +176,9 @@ func TestDictCRUD(t *testing.T) {
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/sysdictitem/%d", one), nil)
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/sysdict/%d", id), nil)
 		status, env := call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/sysdictitem/%d", num(two["id"])), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.DictItemNotFound)
+		wantError(t, status, env, http.StatusNotFound, DictItemNotFound)
 		status, env = call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/sysdict/%d", id), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.DictNotFound)
+		wantError(t, status, env, http.StatusNotFound, DictNotFound)
 	})
 }
 
@@ -194,40 +194,40 @@ func TestDictValidation(t *testing.T) {
 		status             int
 		msg                string
 	}{
-		{"type required", http.MethodPost, "/api/sysdict", map[string]any{"title": "标题"}, 400, msg.DictTypeRequired},
+		{"type required", http.MethodPost, "/api/sysdict", map[string]any{"title": "标题"}, 400, DictTypeRequired},
 		{"type pattern", http.MethodPost, "/api/sysdict", map[string]any{"type": "字典", "title": "标题"}, 400,
-			msg.DictTypeInvalid},
+			DictTypeInvalid},
 		{"type max 60", http.MethodPost, "/api/sysdict", map[string]any{"type": "a" + strings.Repeat("b", 60),
-			"title": "标题"}, 400, fmt.Sprintf(msg.FieldTooLong, msg.DictType, 60)},
-		{"title required", http.MethodPost, "/api/sysdict", map[string]any{"type": "x"}, 400, msg.DictTitleRequired},
+			"title": "标题"}, 400, fmt.Sprintf(msg.FieldTooLong, DictType, 60)},
+		{"title required", http.MethodPost, "/api/sysdict", map[string]any{"type": "x"}, 400, DictTitleRequired},
 		{"type taken", http.MethodPost, "/api/sysdict", map[string]any{"type": "taken", "title": "标题"}, 400,
-			msg.DictTypeTaken},
+			DictTypeTaken},
 		{"create with id", http.MethodPost, "/api/sysdict", map[string]any{"id": id, "type": "y", "title": "标题"},
-			400, msg.CreateWithID},
+			400, CreateWithID},
 		{"update without id", http.MethodPut, "/api/sysdict", map[string]any{"type": "y", "title": "标题"}, 400,
 			msg.IDRequired},
 		{"ids disagree", http.MethodPut, fmt.Sprintf("/api/sysdict/%d", id),
 			map[string]any{"id": id + 1, "type": "y", "title": "标题"}, 400, msg.IDMismatch},
 		{"unknown dictionary", http.MethodPut, "/api/sysdict/999999", map[string]any{"type": "y", "title": "标题"},
-			404, msg.DictNotFound},
+			404, DictNotFound},
 		{"item value required", http.MethodPost, "/api/sysdictitem", map[string]any{"dictId": id, "label": "二"}, 400,
-			msg.DictItemValueRequired},
+			DictItemValueRequired},
 		{"item label required", http.MethodPost, "/api/sysdictitem", map[string]any{"dictId": id, "value": "2"}, 400,
-			msg.DictItemLabelRequired},
+			DictItemLabelRequired},
 		{"item dictionary required", http.MethodPost, "/api/sysdictitem", map[string]any{"value": "2", "label": "二"},
-			400, msg.DictItemDict},
+			400, DictItemDict},
 		{"item dictionary unknown", http.MethodPost, "/api/sysdictitem",
-			map[string]any{"dictId": 999999, "value": "2", "label": "二"}, 400, msg.DictNotFound},
+			map[string]any{"dictId": 999999, "value": "2", "label": "二"}, 400, DictNotFound},
 		{"item value taken", http.MethodPost, "/api/sysdictitem", map[string]any{"dictId": id, "value": "1",
-			"label": "一"}, 400, msg.DictItemValueTaken},
+			"label": "一"}, 400, DictItemValueTaken},
 		{"item value of a bad kind", http.MethodPost, "/api/sysdictitem", map[string]any{"dictId": id,
 			"value": []int{1}, "label": "一"}, 400, fmt.Sprintf(msg.FieldBadFormat, "value")},
 		{"unknown list parameter", http.MethodGet, "/api/sysdictitem?color=red", nil, 400,
 			fmt.Sprintf(msg.QueryUnknownParam, "color")},
 		{"select without a type", http.MethodPost, "/api/sysdictitem/selectSysDictItemList", map[string]any{}, 400,
-			msg.DictTypeParamRequired},
+			DictTypeParamRequired},
 		{"select with an unknown field", http.MethodPost, "/api/sysdictitem/selectSysDictItemList",
-			map[string]any{"dictType": "taken", "lang": "zh"}, 400, fmt.Sprintf(msg.FieldUnknownInBody, "lang")},
+			map[string]any{"dictType": "taken", "lang": "zh"}, 400, fmt.Sprintf(msg.UnknownBodyField, "lang")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,12 +255,12 @@ func TestSchemaDictsReadOnly(t *testing.T) {
 		msg                string
 	}{
 		{"edit the dictionary", http.MethodPut, "/api/sysdict", map[string]any{"id": vt.ID, "type": "vehicle_type",
-			"title": "改"}, msg.DictFromSchema},
-		{"delete the dictionary", http.MethodDelete, fmt.Sprintf("/api/sysdict/%d", vt.ID), nil, msg.DictFromSchema},
+			"title": "改"}, DictFromSchema},
+		{"delete the dictionary", http.MethodDelete, fmt.Sprintf("/api/sysdict/%d", vt.ID), nil, DictFromSchema},
 		{"edit an item", http.MethodPut, fmt.Sprintf("/api/sysdictitem/%d", schemaItem),
-			map[string]any{"value": "1", "label": "改"}, msg.DictItemFromSchema},
+			map[string]any{"value": "1", "label": "改"}, DictItemFromSchema},
 		{"delete an item", http.MethodDelete, fmt.Sprintf("/api/sysdictitem/%d", schemaItem), nil,
-			msg.DictItemFromSchema},
+			DictItemFromSchema},
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/generated/ent"
 )
 
 // newDriver is the ent driver over the engine's database. On SQLite every
@@ -91,3 +93,21 @@ func (d txOnly) Query(ctx context.Context, query string, args, v any) error {
 func (d txOnly) Tx(context.Context) (dialect.Tx, error) { return dialect.NopTx(d), nil }
 func (d txOnly) Close() error                           { return nil }
 func (d txOnly) Dialect() string                        { return d.name }
+
+// withTx runs fn in a transaction, committing when it returns nil.
+func withTx(ctx context.Context, client *ent.Client, fn func(tx *ent.Tx) error) error {
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return fmt.Errorf("%w (rollback: %v)", err, rerr)
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}

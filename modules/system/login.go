@@ -18,12 +18,12 @@ import (
 
 func (s *Service) loginRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: "获取登录公钥", Public: true, Handler: s.publicKey},
-		{Method: http.MethodPost, Path: "/api/system/login", Name: "登录", Public: true, Handler: s.login},
-		{Method: http.MethodPost, Path: "/api/system/logout", Name: "退出登录", Code: auth.SignedIn, Handler: s.logout},
-		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: "修改密码", Code: auth.SignedIn,
+		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: routePublicKey, Public: true, Handler: s.publicKey},
+		{Method: http.MethodPost, Path: "/api/system/login", Name: routeLogin, Public: true, Handler: s.login},
+		{Method: http.MethodPost, Path: "/api/system/logout", Name: routeLogout, Code: auth.SignedIn, Handler: s.logout},
+		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: routeChangePassword, Code: auth.SignedIn,
 			Handler: s.changePassword},
-		{Method: http.MethodGet, Path: "/api/system/cscpUserPasswordRule", Name: "获取密码规则", Code: auth.SignedIn,
+		{Method: http.MethodGet, Path: "/api/system/cscpUserPasswordRule", Name: routePasswordRule, Code: auth.SignedIn,
 			Handler: s.passwordRule},
 	}
 }
@@ -55,16 +55,16 @@ type loginAnswer struct {
 // initial one or breaks the policy.
 func (s *Service) login(c echo.Context) error {
 	var b loginBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	b.Username = strings.TrimSpace(b.Username)
 	var cs checks
 	if b.Username == "" {
-		cs.add("username", msg.LoginUsernameRequired)
+		cs.add("username", LoginUsernameRequired)
 	}
 	if b.Password == "" {
-		cs.add("password", msg.LoginPasswordRequired)
+		cs.add("password", LoginPasswordRequired)
 	}
 	if err := cs.err(); err != nil {
 		return err
@@ -114,7 +114,7 @@ func (s *Service) logout(c echo.Context) error {
 	if err := s.auth.Sessions().Revoke(c.Request().Context(), v.SessionID); err != nil {
 		return err
 	}
-	return okMsg(c, msg.LogoutSucceeded, nil)
+	return okMsg(c, LogoutSucceeded, nil)
 }
 
 // passwordBody is the password change; both passwords are encrypted.
@@ -130,21 +130,21 @@ type passwordBody struct {
 func (s *Service) changePassword(c echo.Context) error {
 	v := viewer(c)
 	var b passwordBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	var cs checks
 	if b.OldPassword == "" {
-		cs.add("oldPassword", msg.OldPasswordRequired)
+		cs.add("oldPassword", OldPasswordRequired)
 	}
 	if b.NewPassword == "" {
-		cs.add("newPassword", msg.NewPasswordRequired)
+		cs.add("newPassword", NewPasswordRequired)
 	}
 	if err := cs.err(); err != nil {
 		return err
 	}
 	if name := strings.TrimSpace(b.UserName); name != "" && name != v.Username {
-		return httpx.BadRequest(msg.PasswordOfOtherUser)
+		return httpx.BadRequest(PasswordOfOtherUser)
 	}
 	oldPassword, err := s.auth.Decrypt(b.OldPassword)
 	if err != nil {
@@ -158,7 +158,7 @@ func (s *Service) changePassword(c echo.Context) error {
 		return invalid(fieldError("newPassword", msg.PasswordPolicy))
 	}
 	if newPassword == oldPassword {
-		return invalid(fieldError("newPassword", msg.NewPasswordSame))
+		return invalid(fieldError("newPassword", NewPasswordSame))
 	}
 	ctx := c.Request().Context()
 	if err := s.auth.ChangePassword(ctx, v.UserID, oldPassword, newPassword); err != nil {
@@ -173,5 +173,5 @@ func (s *Service) changePassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return okMsg(c, msg.PasswordChanged, loginAnswer{Token: token})
+	return okMsg(c, PasswordChanged, loginAnswer{Token: token})
 }

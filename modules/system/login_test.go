@@ -60,7 +60,7 @@ func TestFirstAdminLogin(t *testing.T) {
 		// The same password is refused as the new one.
 		status, env = call(t, app, token, http.MethodPut, "/api/system/cscpUserPassword", map[string]any{
 			"userName": "admin", "oldPassword": encrypt(t, app, initial), "newPassword": encrypt(t, app, initial)})
-		if status != http.StatusBadRequest || env["msg"] != msg.NewPasswordSame {
+		if status != http.StatusBadRequest || env["msg"] != NewPasswordSame {
 			t.Errorf("same password = %d %v", status, env)
 		}
 		// A password breaking the policy is refused with the spec's text.
@@ -97,8 +97,8 @@ func TestLoginValidationAndTenants(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"no username", `{"password":"x"}`, 400, msg.LoginUsernameRequired},
-		{"no password", `{"username":"admin"}`, 400, msg.LoginPasswordRequired},
+		{"no username", `{"password":"x"}`, 400, LoginUsernameRequired},
+		{"no password", `{"username":"admin"}`, 400, LoginPasswordRequired},
 		{"unknown field", `{"username":"admin","password":"x","captcha":"1"}`, 400, "不支持的字段：captcha"},
 		{"not json", `{"username":`, 400, msg.BadJSON},
 		{"undecryptable", `{"username":"admin","password":"bm90IGVuY3J5cHRlZA=="}`, 400, msg.PasswordDecryptFailed},
@@ -223,11 +223,11 @@ func TestPasswordChangeRevokesEverySession(t *testing.T) {
 	// Naming another user is refused.
 	status, env := call(t, app, a, http.MethodPut, "/api/system/cscpUserPassword", map[string]any{
 		"userName": "admin", "oldPassword": encrypt(t, app, testPassword), "newPassword": encrypt(t, app, "New-pass-123")})
-	if status != http.StatusBadRequest || env["msg"] != msg.PasswordOfOtherUser {
+	if status != http.StatusBadRequest || env["msg"] != PasswordOfOtherUser {
 		t.Errorf("other user's password = %d %v", status, env)
 	}
 	status, env = call(t, app, a, http.MethodPut, "/api/system/cscpUserPassword", map[string]any{"userName": u.Username})
-	if status != http.StatusBadRequest || env["msg"] != msg.OldPasswordRequired {
+	if status != http.StatusBadRequest || env["msg"] != OldPasswordRequired {
 		t.Errorf("empty change = %d %v", status, env)
 	}
 	c := changePassword(t, app, a, u.Username, testPassword, "New-pass-123")

@@ -21,10 +21,10 @@ import (
 
 func (s *Service) logRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/cscpLogLoginsByCriteria", Code: auth.CodeLoginLogList,
-			Name: "查询登录日志", Handler: s.loginLogs},
-		{Method: http.MethodGet, Path: "/api/system/cscpLogOperationsByCriteria", Code: auth.CodeOperationLogList,
-			Name: "查询操作日志", Handler: s.operationLogs},
+		{Method: http.MethodGet, Path: "/api/system/cscpLogLoginsByCriteria", Code: CodeLoginLogList,
+			Name: routeLoginLogs, Handler: s.loginLogs},
+		{Method: http.MethodGet, Path: "/api/system/cscpLogOperationsByCriteria", Code: CodeOperationLogList,
+			Name: routeOperationLogs, Handler: s.operationLogs},
 	}
 }
 
@@ -110,7 +110,7 @@ func (s *Service) reachableUserIDs(ctx context.Context, v *auth.Viewer) ([]int64
 // the users they reach (all attempts when they reach the whole tenant).
 func (s *Service) loginLogs(c echo.Context) error {
 	v := viewer(c)
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -134,28 +134,15 @@ func (s *Service) loginLogs(c echo.Context) error {
 	if ids != nil {
 		ps = append(ps, loginlog.UserIDIn(ids...))
 	}
-	total, err := s.ent.LoginLog.Query().Where(ps...).Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count login log: %w", err)
-	}
-	rows, err := s.ent.LoginLog.Query().Where(ps...).Order(orderBy(field, desc)).
-		Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list login log: %w", err)
-	}
-	out := make([]loginLogDTO, len(rows))
-	for i, r := range rows {
-		out[i] = loginLogDTO{ID: r.ID, UserName: r.UserName, IP: r.IP, Time: formatTime(&r.Time),
-			Message: r.Message, Status: r.Status}
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, s.ent.LoginLog.Query().Where(ps...).Order(orderBy(field, desc)), page, size,
+		"login log", toLoginLogDTO)
 }
 
 // operationLogs is GET /api/system/cscpLogOperationsByCriteria (page,
 // size, username.contains, sort).
 func (s *Service) operationLogs(c echo.Context) error {
 	v := viewer(c)
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -179,20 +166,19 @@ func (s *Service) operationLogs(c echo.Context) error {
 	if ids != nil {
 		ps = append(ps, operationlog.UserIDIn(ids...))
 	}
-	total, err := s.ent.OperationLog.Query().Where(ps...).Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count operation log: %w", err)
-	}
-	rows, err := s.ent.OperationLog.Query().Where(ps...).Order(orderBy(field, desc)).
-		Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list operation log: %w", err)
-	}
-	out := make([]operationLogDTO, len(rows))
-	for i, r := range rows {
-		out[i] = operationLogDTO{ID: r.ID, Username: r.Username, URI: r.URI, Method: r.Method, IP: r.IP,
-			Time: formatTime(&r.Time), Params: r.Params, Message: r.Message, Error: r.Error,
-			Status: r.Status, Duration: r.Duration}
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, s.ent.OperationLog.Query().Where(ps...).Order(orderBy(field, desc)), page, size,
+		"operation log", toOperationLogDTO)
+}
+
+// toLoginLogDTO is a login-log row as the console reads it.
+func toLoginLogDTO(r *ent.LoginLog) loginLogDTO {
+	return loginLogDTO{ID: r.ID, UserName: r.UserName, IP: r.IP, Time: formatTime(&r.Time),
+		Message: r.Message, Status: r.Status}
+}
+
+// toOperationLogDTO is an operation-log row as the console reads it.
+func toOperationLogDTO(r *ent.OperationLog) operationLogDTO {
+	return operationLogDTO{ID: r.ID, Username: r.Username, URI: r.URI, Method: r.Method, IP: r.IP,
+		Time: formatTime(&r.Time), Params: r.Params, Message: r.Message, Error: r.Error,
+		Status: r.Status, Duration: r.Duration}
 }

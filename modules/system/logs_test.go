@@ -57,7 +57,7 @@ func TestOperationLog(t *testing.T) {
 
 	// A refused call: its status and message.
 	call(t, app, tr.admin, http.MethodPost, "/api/system/cscpUserDetails", map[string]any{})
-	if row := lastOpLog(t, s); row.Status != 400 || row.Error != msg.UsernameRequired {
+	if row := lastOpLog(t, s); row.Status != 400 || row.Error != UsernameRequired {
 		t.Errorf("refused call row = %+v", row)
 	}
 	// A forbidden one.
@@ -103,14 +103,14 @@ func TestOperationLog(t *testing.T) {
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+tr.admin)
 	app.Handler().ServeHTTP(httptest.NewRecorder(), req)
-	if row := lastOpLog(t, s); strings.Contains(row.Params, "SECRET") || !strings.Contains(row.Params, msg.OpLogMultipart) {
+	if row := lastOpLog(t, s); strings.Contains(row.Params, "SECRET") || !strings.Contains(row.Params, OpLogMultipart) {
 		t.Errorf("upload row = %+v", row)
 	}
 	// A body too large to record is noted, and the call still works.
 	big := with(validUser(tr, "big", "13300000002"), "discDetail", strings.Repeat("述", 350),
 		"imgPath", "data:image/png;base64,"+strings.Repeat("A", 70000))
 	mustOK(t, app, tr.admin, http.MethodPost, "/api/system/cscpUserDetails", big)
-	if row := lastOpLog(t, s); !strings.Contains(row.Params, msg.OpLogBodyTooLarge) || len([]rune(row.Params)) > opLogParamsMax {
+	if row := lastOpLog(t, s); !strings.Contains(row.Params, OpLogBodyTooLarge) || len([]rune(row.Params)) > opLogParamsMax {
 		t.Errorf("big body row params = %.200s", row.Params)
 	}
 }

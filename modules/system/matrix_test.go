@@ -58,7 +58,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	app, s := newTestApp(t)
 	ctx := context.Background()
 	admin := adminToken(t, app, s)
-	adminRow, err := s.ent.User.Query().Where(user.Username(auth.AdminUsername), user.TenantID(s.tenantID)).Only(ctx)
+	adminRow, err := s.ent.User.Query().Where(user.Username(AdminUsername), user.TenantID(s.tenantID)).Only(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

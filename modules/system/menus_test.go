@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/auth"
 	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
@@ -73,13 +72,13 @@ func TestMyMenus(t *testing.T) {
 		}
 	}
 
-	r := createRole(t, s, s.tenantID, "用户管理员", auth.CodeUserList)
+	r := createRole(t, s, s.tenantID, "用户管理员", CodeUserList)
 	u := createUser(t, s, userSpec{RoleIDs: []int64{r.ID}})
 	var titles []string
 	for _, m := range mustOK(t, app, login(t, app, u.Username, testPassword), http.MethodGet, "/api/system/cscpMenus", nil).([]any) {
 		titles = append(titles, m.(map[string]any)["title"].(string))
 	}
-	if diff := cmp.Diff([]string{msg.MenuUsers}, titles); diff != "" {
+	if diff := cmp.Diff([]string{MenuUsers}, titles); diff != "" {
 		t.Errorf("menus of a user-list role (-want +got):\n%s", diff)
 	}
 	none := tokenWithCodes(t, app, s)
@@ -93,7 +92,7 @@ func TestWebMenuLifecycle(t *testing.T) {
 		ctx := context.Background()
 		admin := adminToken(t, app, s)
 		top := children(t, app, admin, "/api/system/menu/getMenu?parentId=0")
-		if top[0]["title"] != msg.MenuWorkbench || top[0]["hasChildren"] != false || top[0]["system"] != true {
+		if top[0]["title"] != MenuWorkbench || top[0]["hasChildren"] != false || top[0]["system"] != true {
 			t.Errorf("first top-level menu = %v, want the workbench", top[0])
 		}
 		last := top[len(top)-1]
@@ -139,7 +138,7 @@ func TestWebMenuLifecycle(t *testing.T) {
 			t.Errorf("grants left = %d, %v", n, err)
 		}
 		status, env := call(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/menu/deleteMenu/%d", parent), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.MenuNotFound)
+		wantError(t, status, env, http.StatusNotFound, MenuNotFound)
 	})
 }
 
@@ -153,28 +152,28 @@ func TestWebMenuValidation(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"type required", webNode(0, "", "标题"), "type", msg.MenuTypeRequired},
-		{"type unknown", webNode(0, "menu9", "标题"), "type", msg.MenuTypeInvalid},
-		{"title required", webNode(0, "menu1", " "), "title", msg.MenuTitleRequired},
+		{"type required", webNode(0, "", "标题"), "type", MenuTypeRequired},
+		{"type unknown", webNode(0, "menu9", "标题"), "type", MenuTypeInvalid},
+		{"title required", webNode(0, "menu1", " "), "title", MenuTitleRequired},
 		{"title max 20", webNode(0, "menu1", strings.Repeat("题", 21)), "title",
-			fmt.Sprintf(msg.FieldTooLong, msg.MenuTitle, 20)},
-		{"name required", webNode(0, "menu1", "标题", "name", ""), "name", msg.MenuNameRequired},
+			fmt.Sprintf(msg.FieldTooLong, MenuTitle, 20)},
+		{"name required", webNode(0, "menu1", "标题", "name", ""), "name", MenuNameRequired},
 		{"name without Chinese", webNode(0, "menu1", "标题", "name", "名字"), "name",
-			fmt.Sprintf(msg.FieldNoChinese, msg.MenuName)},
-		{"url required", webNode(0, "menu1", "标题", "url", ""), "url", msg.MenuURLRequired},
+			fmt.Sprintf(FieldNoChinese, MenuName)},
+		{"url required", webNode(0, "menu1", "标题", "url", ""), "url", MenuURLRequired},
 		{"url without Chinese", webNode(0, "menu1", "标题", "url", "/路径"), "url",
-			fmt.Sprintf(msg.FieldNoChinese, msg.MenuURL)},
-		{"component required", webNode(0, "menu1", "标题", "component", ""), "component", msg.MenuComponentRequired},
+			fmt.Sprintf(FieldNoChinese, MenuURL)},
+		{"component required", webNode(0, "menu1", "标题", "component", ""), "component", MenuComponentRequired},
 		{"component without Chinese", webNode(0, "menu1", "标题", "component", "组件"), "component",
-			fmt.Sprintf(msg.FieldNoChinese, msg.MenuComponent)},
+			fmt.Sprintf(FieldNoChinese, MenuComponent)},
 		{"address required with external jump", webNode(0, "menu1", "标题", "choose", true), "address",
-			msg.MenuAddressRequired},
+			MenuAddressRequired},
 		{"external jump only on menus", webNode(0, "page", "标题", "choose", 1, "address", "https://a"), "choose",
-			msg.MenuExternalType},
+			MenuExternalType},
 		{"permissionCode max 50", webNode(0, "menu1", "标题", "permissionCode", strings.Repeat("a", 51)),
-			"permissionCode", fmt.Sprintf(msg.FieldTooLong, msg.MenuPermissionCode, 50)},
-		{"parent missing", webNode(999999, "menu2", "标题"), "parentId", msg.MenuParentNotFound},
-		{"parent of another tree", webNode(appMenu, "menu2", "标题"), "parentId", msg.MenuParentNotFound},
+			"permissionCode", fmt.Sprintf(msg.FieldTooLong, MenuPermissionCode, 50)},
+		{"parent missing", webNode(999999, "menu2", "标题"), "parentId", MenuParentNotFound},
+		{"parent of another tree", webNode(appMenu, "menu2", "标题"), "parentId", MenuParentNotFound},
 		{"bad choose", webNode(0, "menu1", "标题", "choose", "maybe"), "choose",
 			fmt.Sprintf(msg.FieldBadFormat, "choose")},
 	}
@@ -195,20 +194,20 @@ func TestWebMenuValidation(t *testing.T) {
 		msg                string
 	}{
 		{"create with id", http.MethodPut, "/api/system/menu/addMenu", webNode(0, "menu1", "标题", "id", 5), 400,
-			msg.CreateWithID},
+			CreateWithID},
 		{"unknown field", http.MethodPut, "/api/system/menu/addMenu", webNode(0, "menu1", "标题", "path", "/p"), 400,
-			fmt.Sprintf(msg.FieldUnknownInBody, "path")},
+			fmt.Sprintf(msg.UnknownBodyField, "path")},
 		{"edit without id", http.MethodPut, "/api/system/menu/updateMenu", webNode(0, "menu1", "标题"), 400,
 			msg.IDRequired},
 		{"edit of an app menu", http.MethodPut, "/api/system/menu/updateMenu", webNode(0, "menu1", "标题", "id", appMenu),
-			404, msg.MenuNotFound},
-		{"empty update", http.MethodPut, "/api/system/menu/updateMenu", nil, 400, msg.MenuNodesRequired},
+			404, MenuNotFound},
+		{"empty update", http.MethodPut, "/api/system/menu/updateMenu", nil, 400, MenuNodesRequired},
 		{"negative parent", http.MethodGet, "/api/system/menu/getMenu?parentId=-1", nil, 400,
 			fmt.Sprintf(msg.BadParam, "parentId")},
 		{"unknown parameter", http.MethodGet, "/api/system/menu/getMenu?pid=1", nil, 400,
 			fmt.Sprintf(msg.QueryUnknownParam, "pid")},
 		{"delete an app menu on the web", http.MethodDelete, fmt.Sprintf("/api/system/menu/deleteMenu/%d", appMenu),
-			nil, 404, msg.MenuNotFound},
+			nil, 404, MenuNotFound},
 	}
 	for _, tt := range others {
 		t.Run(tt.name, func(t *testing.T) {
@@ -237,29 +236,29 @@ func TestAppMenuValidation(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"title required", appNode(1, "menu1", "title", ""), "title", msg.MenuTitleRequired},
+		{"title required", appNode(1, "menu1", "title", ""), "title", MenuTitleRequired},
 		{"title max 20", appNode(1, "menu1", "title", strings.Repeat("题", 21)), "title",
-			fmt.Sprintf(msg.FieldTooLong, msg.MenuTitle, 20)},
-		{"name required", appNode(1, "menu1", "name", ""), "name", msg.MenuNameRequired},
+			fmt.Sprintf(msg.FieldTooLong, MenuTitle, 20)},
+		{"name required", appNode(1, "menu1", "name", ""), "name", MenuNameRequired},
 		{"name max 100", appNode(1, "menu1", "name", strings.Repeat("n", 101)), "name",
-			fmt.Sprintf(msg.FieldTooLong, msg.MenuName, 100)},
+			fmt.Sprintf(msg.FieldTooLong, MenuName, 100)},
 		{"name without Chinese", appNode(1, "menu1", "name", "办事"), "name",
-			fmt.Sprintf(msg.FieldNoChinese, msg.MenuName)},
-		{"path required", appNode(1, "menu1", "path", ""), "path", msg.MenuPathRequired},
-		{"path starts with a slash", appNode(1, "menu1", "path", "pages/work"), "path", msg.MenuPathSlash},
+			fmt.Sprintf(FieldNoChinese, MenuName)},
+		{"path required", appNode(1, "menu1", "path", ""), "path", MenuPathRequired},
+		{"path starts with a slash", appNode(1, "menu1", "path", "pages/work"), "path", MenuPathSlash},
 		{"path max 100", appNode(1, "menu1", "path", "/"+strings.Repeat("p", 100)), "path",
-			fmt.Sprintf(msg.FieldTooLong, msg.MenuPath, 100)},
+			fmt.Sprintf(msg.FieldTooLong, MenuPath, 100)},
 		{"component required for menu2", appNode(0, "menu2", "component", ""), "component",
-			msg.MenuComponentRequired},
+			MenuComponentRequired},
 		{"component without Chinese", appNode(1, "menu1", "component", "组件"), "component",
-			fmt.Sprintf(msg.FieldNoChinese, msg.MenuComponent)},
-		{"image required for menu2", appNode(1, "menu2", "icon", ""), "icon", msg.MenuImageRequired},
-		{"type required", appNode(1, ""), "type", msg.MenuTypeRequired},
-		{"type of the web only", appNode(1, "button"), "type", msg.MenuTypeInvalid},
-		{"terminal required", appNode(nil, "menu1"), "terminalType", msg.TerminalTypeInvalid},
-		{"terminal 0 or 1", appNode(2, "menu1"), "terminalType", msg.TerminalTypeInvalid},
+			fmt.Sprintf(FieldNoChinese, MenuComponent)},
+		{"image required for menu2", appNode(1, "menu2", "icon", ""), "icon", MenuImageRequired},
+		{"type required", appNode(1, ""), "type", MenuTypeRequired},
+		{"type of the web only", appNode(1, "button"), "type", MenuTypeInvalid},
+		{"terminal required", appNode(nil, "menu1"), "terminalType", TerminalTypeInvalid},
+		{"terminal 0 or 1", appNode(2, "menu1"), "terminalType", TerminalTypeInvalid},
 		{"permissionCode max 50", appNode(1, "menu1", "permissionCode", strings.Repeat("a", 51)), "permissionCode",
-			fmt.Sprintf(msg.FieldTooLong, msg.MenuPermissionCode, 50)},
+			fmt.Sprintf(msg.FieldTooLong, MenuPermissionCode, 50)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -279,7 +278,7 @@ func TestAppMenuLifecycle(t *testing.T) {
 	forEachDB(t, func(t *testing.T, app *engine.App, s *Service) {
 		admin := adminToken(t, app, s)
 		mini := children(t, app, admin, "/api/menu/getAppMenu?parentId=0&terminalType=0")
-		if len(mini) != 3 || mini[0]["title"] != msg.MenuAppHome || num(mini[0]["terminalType"]) != 0 {
+		if len(mini) != 3 || mini[0]["title"] != MenuAppHome || num(mini[0]["terminalType"]) != 0 {
 			t.Errorf("mini-program first level = %v", mini)
 		}
 		group := num(mustOK(t, app, admin, http.MethodPut, "/api/menu/addAppMenu", appNode(1, "menu1", "title", "服务")))
@@ -300,7 +299,7 @@ func TestAppMenuLifecycle(t *testing.T) {
 		// A mini-program parent is no parent for an app menu.
 		status, env := call(t, app, admin, http.MethodPut, "/api/menu/addAppMenu",
 			appNode(1, "menu2", "parentId", num(mini[0]["id"])))
-		wantError(t, status, env, http.StatusBadRequest, msg.MenuParentNotFound)
+		wantError(t, status, env, http.StatusBadRequest, MenuParentNotFound)
 
 		mustOK(t, app, admin, http.MethodPut, "/api/menu/updateAppMenu",
 			appNode(1, "menu2", "id", page, "parentId", group, "title", "在线缴费", "name", "pay", "path", "/pages/pay"))
@@ -308,13 +307,13 @@ func TestAppMenuLifecycle(t *testing.T) {
 			t.Errorf("edited app title = %q", m.Title)
 		}
 		status, env = call(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/menu/deleteMenu/%d", group), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.MenuNotFound)
+		wantError(t, status, env, http.StatusNotFound, MenuNotFound)
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/appMenu/deleteMenu/%d", group), nil)
 		if got := children(t, app, admin, "/api/menu/getAppMenu?parentId=0&terminalType=1"); len(got) != 3 {
 			t.Errorf("app first level after the delete = %d nodes, want the 3 system ones", len(got))
 		}
 		status, env = call(t, app, admin, http.MethodGet, "/api/menu/getAppMenu?parentId=0", nil)
-		wantError(t, status, env, http.StatusBadRequest, msg.TerminalTypeInvalid)
+		wantError(t, status, env, http.StatusBadRequest, TerminalTypeInvalid)
 	})
 }
 
@@ -326,12 +325,12 @@ func TestServerMenusProtected(t *testing.T) {
 	users := menuByKey(t, s, "sys:user-management")
 	path := fmt.Sprintf("/api/system/menu/deleteMenu/%d", users)
 	status, env := call(t, app, admin, http.MethodDelete, path, nil)
-	wantError(t, status, env, http.StatusForbidden, msg.MenuSystemUndeletable)
+	wantError(t, status, env, http.StatusForbidden, MenuSystemUndeletable)
 
 	before := loadMenu(t, s, users)
 	status, env = call(t, app, admin, http.MethodPut, "/api/system/menu/updateMenu",
 		map[string]any{"id": users, "type": "menu2", "title": "用户", "url": "/elsewhere"})
-	wantError(t, status, env, http.StatusForbidden, msg.MenuSystemLocked)
+	wantError(t, status, env, http.StatusForbidden, MenuSystemLocked)
 	mustOK(t, app, admin, http.MethodPut, "/api/system/menu/updateMenu",
 		map[string]any{"id": users, "type": "menu2", "title": "账号管理", "url": before.URL, "icon": "UserOutlined",
 			"name": before.Name, "component": before.Component, "permissionCode": before.PermissionCode})
@@ -342,12 +341,12 @@ func TestServerMenusProtected(t *testing.T) {
 	}
 	status, env = call(t, app, admin, http.MethodPut, "/api/system/menu/updateMenu",
 		map[string]any{"id": users, "title": ""})
-	wantError(t, status, env, http.StatusBadRequest, msg.MenuTitleRequired)
+	wantError(t, status, env, http.StatusBadRequest, MenuTitleRequired)
 
 	group := addWebMenu(t, app, admin, webNode(0, "menu1", "分组"))
 	mustOK(t, app, admin, http.MethodPut, "/api/system/menu/updateMenu", []map[string]any{{"id": users, "parentId": group}})
 	status, env = call(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/menu/deleteMenu/%d", group), nil)
-	wantError(t, status, env, http.StatusForbidden, msg.MenuSystemUndeletable)
+	wantError(t, status, env, http.StatusForbidden, MenuSystemUndeletable)
 	loadMenu(t, s, group)
 }
 
@@ -370,19 +369,19 @@ func TestMenuDrag(t *testing.T) {
 			status int
 			msg    string
 		}{
-			{"root", []any{move(0, 0)}, 400, msg.MenuRootNotMovable},
-			{"beside the root", []any{move(a, nil)}, 400, msg.MenuRootNoSiblings},
-			{"beside the root, negative", []any{move(a, -1)}, 400, msg.MenuRootNoSiblings},
-			{"first level deeper", []any{move(a, b)}, 400, msg.MenuTopLevelFixed},
-			{"first level into a second-level node", []any{move(b, a1)}, 400, msg.MenuTopLevelFixed},
-			{"lower node to the first level", []any{move(a1, 0)}, 400, msg.MenuNotTopLevel},
-			{"into its own child", []any{move(a1, a1x)}, 400, msg.MenuIntoOwnChild},
-			{"into itself", []any{move(a1, a1)}, 400, msg.MenuIntoOwnChild},
-			{"missing parent", []any{move(a1, 999999)}, 400, msg.MenuParentNotFound},
-			{"parent in another tree", []any{move(a1, appHome)}, 400, msg.MenuParentNotFound},
-			{"unknown node", []any{move(999999, a)}, 404, msg.MenuNotFound},
-			{"node twice", []any{move(a1, a), move(a1, a)}, 400, fmt.Sprintf(msg.MenuNodeRepeated, a1)},
-			{"no nodes", []any{}, 400, msg.MenuNodesRequired},
+			{"root", []any{move(0, 0)}, 400, MenuRootNotMovable},
+			{"beside the root", []any{move(a, nil)}, 400, MenuRootNoSiblings},
+			{"beside the root, negative", []any{move(a, -1)}, 400, MenuRootNoSiblings},
+			{"first level deeper", []any{move(a, b)}, 400, MenuTopLevelFixed},
+			{"first level into a second-level node", []any{move(b, a1)}, 400, MenuTopLevelFixed},
+			{"lower node to the first level", []any{move(a1, 0)}, 400, MenuNotTopLevel},
+			{"into its own child", []any{move(a1, a1x)}, 400, MenuIntoOwnChild},
+			{"into itself", []any{move(a1, a1)}, 400, MenuIntoOwnChild},
+			{"missing parent", []any{move(a1, 999999)}, 400, MenuParentNotFound},
+			{"parent in another tree", []any{move(a1, appHome)}, 400, MenuParentNotFound},
+			{"unknown node", []any{move(999999, a)}, 404, MenuNotFound},
+			{"node twice", []any{move(a1, a), move(a1, a)}, 400, fmt.Sprintf(MenuNodeRepeated, a1)},
+			{"no nodes", []any{}, 400, MenuNodesRequired},
 			{"node without id", []any{map[string]any{"parentId": a}}, 400, msg.IDRequired},
 		}
 		for _, tt := range refused {
@@ -393,7 +392,7 @@ func TestMenuDrag(t *testing.T) {
 		}
 		status, env := call(t, app, admin, http.MethodPut, "/api/menu/updateAppMenu",
 			[]any{map[string]any{"id": a1, "parentId": a}})
-		wantError(t, status, env, http.StatusNotFound, msg.MenuNotFound)
+		wantError(t, status, env, http.StatusNotFound, MenuNotFound)
 
 		order := func(ids ...int64) []string {
 			var out []string

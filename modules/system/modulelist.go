@@ -14,7 +14,7 @@ import (
 // moduleListRoutes serve the console's module directory.
 func (s *Service) moduleListRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/modules", Code: auth.SignedIn, Name: "模块目录", Handler: s.moduleList},
+		{Method: http.MethodGet, Path: "/api/modules", Code: auth.SignedIn, Name: routeModuleList, Handler: s.moduleList},
 	}
 }
 

@@ -39,7 +39,7 @@ const (
 	masked = "******"
 )
 
-// operationLog is the echo middleware writing one operation-log row per
+// OperationLog is the echo middleware writing one operation-log row per
 // mutating call (POST, PUT, DELETE, PATCH — after the _method override)
 // that reached a route of the table, module routes included: who, the
 // uri, method and ip, the time, the parameters (query and JSON or form
@@ -48,7 +48,7 @@ const (
 // message of a failed call, the HTTP status and the duration. The row is
 // written after the handler answered (the error handler runs first), and
 // a failure to write it is only logged: it never fails the request.
-func (s *Service) operationLog(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Service) OperationLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) (err error) {
 		req := c.Request()
 		if !mutating(req.Method) {
@@ -102,24 +102,24 @@ func captureBody(c echo.Context) capturedBody {
 	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
 	isForm := mt == echo.MIMEApplicationForm
 	if mt == echo.MIMEMultipartForm {
-		return capturedBody{note: msg.OpLogMultipart}
+		return capturedBody{note: OpLogMultipart}
 	}
 	if mt != "" && !isForm && !strings.Contains(mt, "json") {
-		return capturedBody{note: msg.OpLogBodyNotRecorded}
+		return capturedBody{note: OpLogBodyNotRecorded}
 	}
 	peek, err := io.ReadAll(io.LimitReader(req.Body, opLogBodyPeek+1))
 	req.Body = readCloser{io.MultiReader(bytes.NewReader(peek), req.Body), req.Body}
 	switch {
 	case err != nil:
-		return capturedBody{note: msg.OpLogBodyNotRecorded}
+		return capturedBody{note: OpLogBodyNotRecorded}
 	case len(peek) > opLogBodyPeek:
-		return capturedBody{note: msg.OpLogBodyTooLarge}
+		return capturedBody{note: OpLogBodyTooLarge}
 	case len(bytes.TrimSpace(peek)) == 0:
 		return capturedBody{}
 	case isForm:
 		vals, err := url.ParseQuery(string(peek))
 		if err != nil {
-			return capturedBody{note: msg.OpLogBodyNotRecorded}
+			return capturedBody{note: OpLogBodyNotRecorded}
 		}
 		return capturedBody{value: maskValues(vals)}
 	}
@@ -127,7 +127,7 @@ func captureBody(c echo.Context) capturedBody {
 	dec := json.NewDecoder(bytes.NewReader(peek))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
-		return capturedBody{note: msg.OpLogBodyNotRecorded}
+		return capturedBody{note: OpLogBodyNotRecorded}
 	}
 	return capturedBody{value: maskJSON(v)}
 }
@@ -217,7 +217,7 @@ func paramsText(r *http.Request, body capturedBody) string {
 	}
 	b, err := json.Marshal(p)
 	if err != nil {
-		return msg.OpLogBodyNotRecorded
+		return OpLogBodyNotRecorded
 	}
 	return cut(string(b), opLogParamsMax)
 }

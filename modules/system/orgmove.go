@@ -12,7 +12,6 @@ import (
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
@@ -45,7 +44,7 @@ func (s *Service) moveOrgs(c echo.Context) error {
 	}
 	for _, n := range nodes {
 		if n.ID <= 0 || n.ParentID < 0 {
-			return httpx.BadRequest(msg.OrgRootFixed)
+			return httpx.BadRequest(OrgRootFixed)
 		}
 	}
 	ctx := c.Request().Context()
@@ -60,7 +59,7 @@ func (s *Service) moveOrgs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return okMsg(c, msg.OrgMoved, nil)
+	return okMsg(c, OrgMoved, nil)
 }
 
 // moveOrg applies one node of a drag: its order (the given orderby, else
@@ -68,7 +67,7 @@ func (s *Service) moveOrgs(c echo.Context) error {
 func (s *Service) moveOrg(ctx context.Context, tx *ent.Client, exec execer, v *auth.Viewer, n orgInput, pos int) error {
 	cur, err := tx.Org.Query().Where(org.ID(int64(n.ID)), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return notFound(msg.OrgNotFound)
+		return notFound(OrgNotFound)
 	}
 	if err != nil {
 		return err
@@ -83,16 +82,16 @@ func (s *Service) moveOrg(ctx context.Context, tx *ent.Client, exec execer, v *a
 	}
 	if !reachAll(v) && cur.ID == v.OrgID {
 		// The top of a viewer's reach cannot leave it.
-		return httpx.NewError(http.StatusForbidden, msg.OrgOutOfScope)
+		return httpx.NewError(http.StatusForbidden, OrgOutOfScope)
 	}
 	parentPath, level, err := s.parentOf(ctx, tx, v, parent)
 	if err != nil {
 		return err
 	}
 	if strings.HasPrefix(parentPath, cur.Path) {
-		return httpx.BadRequest(msg.OrgIntoOwnSubtree)
+		return httpx.BadRequest(OrgIntoOwnSubtree)
 	}
-	newPath := auth.OrgPath(parentPath, cur.ID)
+	newPath := OrgPath(parentPath, cur.ID)
 	subtree, err := tx.Org.Query().Where(org.TenantID(cur.TenantID), org.PathHasPrefix(cur.Path)).All(ctx)
 	if err != nil {
 		return fmt.Errorf("load subtree of organisation %d: %w", cur.ID, err)
@@ -101,7 +100,7 @@ func (s *Service) moveOrg(ctx context.Context, tx *ent.Client, exec execer, v *a
 	for _, o := range subtree {
 		p := newPath + strings.TrimPrefix(o.Path, cur.Path)
 		if len(p) > maxOrgPath {
-			return httpx.BadRequest(msg.OrgTooDeep)
+			return httpx.BadRequest(OrgTooDeep)
 		}
 		upd := tx.Org.UpdateOne(o).SetPath(p).SetLevel(o.Level + level - cur.Level)
 		if o.ID == cur.ID {
@@ -171,7 +170,7 @@ func (s *Service) deleteOrgs(c echo.Context) error {
 		return err
 	}
 	if len(nodes) == 0 {
-		return httpx.BadRequest(msg.OrgNoneSelected)
+		return httpx.BadRequest(OrgNoneSelected)
 	}
 	ctx := c.Request().Context()
 	err = s.inTx(ctx, func(tx *ent.Client) error {
@@ -185,43 +184,43 @@ func (s *Service) deleteOrgs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return okMsg(c, msg.OrgDeleted, nil)
+	return okMsg(c, OrgDeleted, nil)
 }
 
 func (s *Service) deleteOrg(ctx context.Context, tx *ent.Client, v *auth.Viewer, id int64) error {
 	if id <= 0 {
-		return httpx.BadRequest(msg.OrgRootFixed)
+		return httpx.BadRequest(OrgRootFixed)
 	}
 	o, err := tx.Org.Query().Where(org.ID(id), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return notFound(msg.OrgNotFound)
+		return notFound(OrgNotFound)
 	}
 	if err != nil {
 		return err
 	}
 	if !reachAll(v) && o.ID == v.OrgID {
-		return httpx.NewError(http.StatusForbidden, msg.OrgOutOfScope)
+		return httpx.NewError(http.StatusForbidden, OrgOutOfScope)
 	}
 	kids, err := tx.Org.Query().Where(org.ParentID(id), org.TenantID(o.TenantID)).Exist(ctx)
 	if err != nil {
 		return err
 	}
 	if kids {
-		return httpx.BadRequest(fmt.Sprintf(msg.OrgHasChildren, o.OrgName))
+		return httpx.BadRequest(fmt.Sprintf(OrgHasChildren, o.OrgName))
 	}
 	users, err := tx.User.Query().Where(user.Or(user.OrgID(id), user.HasUserOrgsWith(userorg.OrgID(id)))).Exist(ctx)
 	if err != nil {
 		return err
 	}
 	if users {
-		return httpx.BadRequest(fmt.Sprintf(msg.OrgHasUsers, o.OrgName))
+		return httpx.BadRequest(fmt.Sprintf(OrgHasUsers, o.OrgName))
 	}
 	groups, err := tx.WorkGroup.Query().Where(workgroup.OrgID(id)).Exist(ctx)
 	if err != nil {
 		return err
 	}
 	if groups {
-		return httpx.BadRequest(fmt.Sprintf(msg.OrgHasWorkGroups, o.OrgName))
+		return httpx.BadRequest(fmt.Sprintf(OrgHasWorkGroups, o.OrgName))
 	}
 	if err := tx.Org.DeleteOne(o).Exec(ctx); err != nil {
 		return fmt.Errorf("delete organisation %d: %w", id, err)

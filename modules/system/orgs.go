@@ -24,17 +24,17 @@ import (
 func (s *Service) orgRoutes() []engine.Route {
 	get, post, del := http.MethodGet, http.MethodPost, http.MethodDelete
 	return []engine.Route{
-		{Method: get, Path: "/api/system/cscpOrgs/all", Code: auth.CodeOrgList, Name: "查询机构树", Handler: s.orgChildren},
-		{Method: get, Path: "/api/system/cscpOrgs/:id", Code: auth.CodeOrgList, Name: "获取机构详情", Handler: s.orgByID},
-		{Method: post, Path: "/api/system/cscpOrgs/save", Code: auth.CodeOrgEdit, Name: "保存机构", Handler: s.saveOrgs},
-		{Method: post, Path: "/api/system/cscpOrgs/updateOrg", Code: auth.CodeOrgEdit, Name: "拖拽机构", Handler: s.moveOrgs},
-		{Method: del, Path: "/api/system/cscpOrgs/delCscpOrg", Code: auth.CodeOrgDel, Name: "删除机构", Handler: s.deleteOrgs},
+		{Method: get, Path: "/api/system/cscpOrgs/all", Code: CodeOrgList, Name: routeOrgChildren, Handler: s.orgChildren},
+		{Method: get, Path: "/api/system/cscpOrgs/:id", Code: CodeOrgList, Name: routeOrgByID, Handler: s.orgByID},
+		{Method: post, Path: "/api/system/cscpOrgs/save", Code: CodeOrgEdit, Name: routeSaveOrgs, Handler: s.saveOrgs},
+		{Method: post, Path: "/api/system/cscpOrgs/updateOrg", Code: CodeOrgEdit, Name: routeMoveOrgs, Handler: s.moveOrgs},
+		{Method: del, Path: "/api/system/cscpOrgs/delCscpOrg", Code: CodeOrgDel, Name: routeDeleteOrgs, Handler: s.deleteOrgs},
 		// The organisation pickers of every screen: any signed-in user,
 		// within their reach.
-		{Method: get, Path: "/api/villager/getOrgTreeList", Code: auth.SignedIn, Name: "获取机构树", Handler: s.orgTreeList},
-		{Method: get, Path: "/api/villager/getOrgByUserId", Code: auth.SignedIn, Name: "获取用户机构", Handler: s.orgOfUser},
-		{Method: get, Path: "/api/system/getCscpOrgTree/:typeOrId", Code: auth.SignedIn, Name: "获取机构树", Handler: s.orgTreeUnder},
-		{Method: get, Path: "/api/organ/cscpOrgs", Code: auth.SignedIn, Name: "查询机构列表", Handler: s.orgList},
+		{Method: get, Path: "/api/villager/getOrgTreeList", Code: auth.SignedIn, Name: routeOrgTreeList, Handler: s.orgTreeList},
+		{Method: get, Path: "/api/villager/getOrgByUserId", Code: auth.SignedIn, Name: routeOrgOfUser, Handler: s.orgOfUser},
+		{Method: get, Path: "/api/system/getCscpOrgTree/:typeOrId", Code: auth.SignedIn, Name: routeOrgTreeUnder, Handler: s.orgTreeUnder},
+		{Method: get, Path: "/api/organ/cscpOrgs", Code: auth.SignedIn, Name: routeOrgList, Handler: s.orgList},
 	}
 }
 
@@ -117,11 +117,10 @@ func (s *Service) orgChildren(c echo.Context) error {
 
 // queryParentID reads parentId (0, the virtual root, when absent).
 func queryParentID(c echo.Context) (int64, error) {
-	text := strings.TrimSpace(c.QueryParam("parentId"))
-	if text == "" || text == "0" {
+	if strings.TrimSpace(c.QueryParam("parentId")) == "0" {
 		return 0, nil
 	}
-	return parseID(text, "parentId")
+	return httpx.QueryID(c, "parentId", false)
 }
 
 // orgDTOs lists the organisations matching where, in tree order, each
@@ -216,7 +215,7 @@ type orgDetail struct {
 // orgByID is GET /api/system/cscpOrgs/{id}.
 func (s *Service) orgByID(c echo.Context) error {
 	v := viewer(c)
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -297,7 +296,7 @@ func (s *Service) orgTreeUnder(c echo.Context) error {
 // userId).
 func (s *Service) orgOfUser(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", false)
+	id, err := httpx.QueryID(c, "userId", false)
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
-
-	"xiangzhi/engine/auth"
-	"xiangzhi/engine/msg"
 )
 
 // orgNames lists the names of cscpOrgDTOs in order.
@@ -94,7 +91,7 @@ func TestSaveOrg(t *testing.T) {
 		return call(t, app, token, http.MethodPost, "/api/system/cscpOrgs/save", body)
 	}
 	status, env := save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": " ", "parentId": tr.town1.ID}}})
-	if status != 400 || env["msg"] != msg.OrgNameRequired {
+	if status != 400 || env["msg"] != OrgNameRequired {
 		t.Errorf("no name = %d %v", status, env)
 	}
 	status, env = save(tr.townAdmin, map[string]any{
@@ -106,7 +103,7 @@ func TestSaveOrg(t *testing.T) {
 	}
 	id := num(env["id"])
 	created, err := s.ent.Org.Get(context.Background(), id)
-	if err != nil || created.Path != auth.OrgPath(tr.town1.Path, id) || created.Level != 3 {
+	if err != nil || created.Path != OrgPath(tr.town1.Path, id) || created.Level != 3 {
 		t.Errorf("created org = %+v %v", created, err)
 	}
 	d := mustOK(t, app, tr.townAdmin, http.MethodGet, fmt.Sprintf("/api/system/cscpOrgs/%d", id), nil).(map[string]any)
@@ -154,18 +151,18 @@ func TestSaveOrg(t *testing.T) {
 		t.Fatalf("under a non-village = %d %v", status, env)
 	}
 	status, env = save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": id, "orgName": "丙村新", "description": "村"}}})
-	if status != 400 || env["msg"] != fmt.Sprintf(msg.OrgVillageHasChildren, "丙村新") {
+	if status != 400 || env["msg"] != fmt.Sprintf(OrgVillageHasChildren, "丙村新") {
 		t.Errorf("village with sub-organisations = %d %v", status, env)
 	}
 	mustOK(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpOrgs/save",
 		map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.village2.ID, "orgName": "乙村", "description": "村"}}})
 	status, env = save(tr.townAdmin, map[string]any{"cscpOrgDTOs": []any{map[string]any{"orgName": "x", "parentId": tr.village2.ID}}})
-	if status != 400 || env["msg"] != msg.OrgUnderVillage {
+	if status != 400 || env["msg"] != OrgUnderVillage {
 		t.Errorf("create under a village = %d %v", status, env)
 	}
 	status, env = call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpOrgs/updateOrg",
 		[]any{map[string]any{"id": id, "parentId": tr.village2.ID, "orderby": 1}})
-	if status != 400 || env["msg"] != msg.OrgUnderVillage {
+	if status != 400 || env["msg"] != OrgUnderVillage {
 		t.Errorf("move under a village = %d %v", status, env)
 	}
 	if moved, err := s.ent.Org.Get(context.Background(), id); err != nil || moved.ParentID != tr.town1.ID {
@@ -211,13 +208,13 @@ func TestMoveOrg(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"root", tr.admin, []any{map[string]any{"id": 0, "parentId": 0}}, 400, msg.OrgRootFixed},
-		{"beside the root", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": -1}}, 400, msg.OrgRootFixed},
-		{"into own subtree", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": hamlet.ID}}, 400, msg.OrgIntoOwnSubtree},
-		{"onto itself", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": tr.town1.ID}}, 400, msg.OrgIntoOwnSubtree},
-		{"out of the town admin's reach", tr.townAdmin, []any{map[string]any{"id": tr.village1.ID, "parentId": tr.town2.ID}}, 404, msg.OrgNotFound},
-		{"the town admin's own top", tr.townAdmin, []any{map[string]any{"id": tr.town1.ID, "parentId": tr.town2.ID}}, 403, msg.OrgOutOfScope},
-		{"other subtree node", tr.townAdmin, []any{map[string]any{"id": tr.town2.ID, "parentId": tr.town1.ID}}, 404, msg.OrgNotFound},
+		{"root", tr.admin, []any{map[string]any{"id": 0, "parentId": 0}}, 400, OrgRootFixed},
+		{"beside the root", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": -1}}, 400, OrgRootFixed},
+		{"into own subtree", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": hamlet.ID}}, 400, OrgIntoOwnSubtree},
+		{"onto itself", tr.admin, []any{map[string]any{"id": tr.town1.ID, "parentId": tr.town1.ID}}, 400, OrgIntoOwnSubtree},
+		{"out of the town admin's reach", tr.townAdmin, []any{map[string]any{"id": tr.village1.ID, "parentId": tr.town2.ID}}, 404, OrgNotFound},
+		{"the town admin's own top", tr.townAdmin, []any{map[string]any{"id": tr.town1.ID, "parentId": tr.town2.ID}}, 403, OrgOutOfScope},
+		{"other subtree node", tr.townAdmin, []any{map[string]any{"id": tr.town2.ID, "parentId": tr.town1.ID}}, 404, OrgNotFound},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,7 +230,7 @@ func TestMoveOrg(t *testing.T) {
 	ctx := context.Background()
 	v1, _ := s.ent.Org.Get(ctx, tr.village1.ID)
 	h, _ := s.ent.Org.Get(ctx, hamlet.ID)
-	if v1.Path != auth.OrgPath(tr.town2.Path, v1.ID) || v1.ParentID != tr.town2.ID || h.Path != auth.OrgPath(v1.Path, h.ID) || h.Level != 4 {
+	if v1.Path != OrgPath(tr.town2.Path, v1.ID) || v1.ParentID != tr.town2.ID || h.Path != OrgPath(v1.Path, h.ID) || h.Level != 4 {
 		t.Errorf("after move: village %+v hamlet %+v", v1, h)
 	}
 	if status, _ := call(t, app, t1, http.MethodGet, item, nil); status != 404 {
@@ -259,12 +256,12 @@ func TestDeleteOrg(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"has children", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.village1.ID}}}, 400, fmt.Sprintf(msg.OrgHasChildren, "甲村")},
-		{"has users", []any{tr.village2.ID}, 400, fmt.Sprintf(msg.OrgHasUsers, "乙村")},
-		{"other subtree", []any{map[string]any{"id": tr.town2.ID}}, 404, msg.OrgNotFound},
-		{"root", []any{0}, 400, msg.OrgRootFixed},
-		{"own top", []any{tr.town1.ID}, 403, msg.OrgOutOfScope},
-		{"nothing", []any{}, 400, msg.OrgNoneSelected},
+		{"has children", map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": tr.village1.ID}}}, 400, fmt.Sprintf(OrgHasChildren, "甲村")},
+		{"has users", []any{tr.village2.ID}, 400, fmt.Sprintf(OrgHasUsers, "乙村")},
+		{"other subtree", []any{map[string]any{"id": tr.town2.ID}}, 404, OrgNotFound},
+		{"root", []any{0}, 400, OrgRootFixed},
+		{"own top", []any{tr.town1.ID}, 403, OrgOutOfScope},
+		{"nothing", []any{}, 400, OrgNoneSelected},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -275,7 +272,7 @@ func TestDeleteOrg(t *testing.T) {
 	}
 	status, env := call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpOrgs/delCscpOrg?_method=DELETE",
 		map[string]any{"cscpOrgDTOs": []any{map[string]any{"id": empty.ID}}})
-	if status != 200 || env["msg"] != msg.OrgDeleted {
+	if status != 200 || env["msg"] != OrgDeleted {
 		t.Errorf("delete = %d %v", status, env)
 	}
 	if _, err := s.ent.Org.Get(context.Background(), empty.ID); err == nil {

@@ -64,22 +64,22 @@ type orgSave struct {
 func (s *Service) saveOrgs(c echo.Context) error {
 	v := viewer(c)
 	var b orgSave
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if len(b.Orgs) == 0 {
-		return invalid(fieldError("orgName", msg.OrgNameRequired))
+		return invalid(fieldError("orgName", OrgNameRequired))
 	}
 	var cs checks
 	for i := range b.Orgs {
 		o := &b.Orgs[i]
 		o.OrgName, o.Description = strings.TrimSpace(o.OrgName), strings.TrimSpace(o.Description)
 		if o.OrgName == "" {
-			cs.add("orgName", msg.OrgNameRequired)
+			cs.add("orgName", OrgNameRequired)
 		}
-		cs.maxLen("orgName", o.OrgName, maxOrgName, msg.OrgNameTooLong)
-		cs.maxLen("description", o.Description, maxOrgDesc, msg.OrgDescTooLong)
-		if o.ID == 0 && !v.Can(auth.CodeOrgAdd) {
+		cs.maxLen("orgName", o.OrgName, maxOrgName, OrgNameTooLong)
+		cs.maxLen("description", o.Description, maxOrgDesc, OrgDescTooLong)
+		if o.ID == 0 && !v.Can(CodeOrgAdd) {
 			return httpx.NewError(http.StatusForbidden, msg.Forbidden)
 		}
 	}
@@ -106,7 +106,7 @@ func (s *Service) saveOrgs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"code": 0, "msg": msg.OrgSaved, "id": ids[0],
+	return c.JSON(http.StatusOK, map[string]any{"code": 0, "msg": OrgSaved, "id": ids[0],
 		"data": map[string]any{"id": ids[0], "ids": ids}})
 }
 
@@ -142,7 +142,7 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 		if o.ID > 0 {
 			cur, err := tx.Org.Query().Where(org.ID(int64(o.ID)), orgReach(v)).Only(ctx)
 			if ent.IsNotFound(err) {
-				return nil, notFound(msg.OrgNotFound)
+				return nil, notFound(OrgNotFound)
 			}
 			if err != nil {
 				return nil, err
@@ -153,7 +153,7 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 					return nil, err
 				}
 				if kids {
-					return nil, httpx.BadRequest(fmt.Sprintf(msg.OrgVillageHasChildren, cur.OrgName))
+					return nil, httpx.BadRequest(fmt.Sprintf(OrgVillageHasChildren, cur.OrgName))
 				}
 			}
 			upd := tx.Org.UpdateOne(cur).SetOrgName(o.OrgName).SetDescription(o.Description)
@@ -180,9 +180,9 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 		if err != nil {
 			return nil, fmt.Errorf("create organisation: %w", err)
 		}
-		path := auth.OrgPath(parentPath, created.ID)
+		path := OrgPath(parentPath, created.ID)
 		if len(path) > maxOrgPath {
-			return nil, httpx.BadRequest(msg.OrgTooDeep)
+			return nil, httpx.BadRequest(OrgTooDeep)
 		}
 		if err := tx.Org.UpdateOne(created).SetPath(path).Exec(ctx); err != nil {
 			return nil, fmt.Errorf("set organisation path: %w", err)
@@ -197,23 +197,23 @@ func (s *Service) saveOrgRows(ctx context.Context, tx *ent.Client, v *auth.Viewe
 // returns the parent's path and the child's level.
 func (s *Service) parentOf(ctx context.Context, tx *ent.Client, v *auth.Viewer, parent int64) (string, int, error) {
 	if parent < 0 {
-		return "", 0, httpx.BadRequest(msg.OrgRootFixed)
+		return "", 0, httpx.BadRequest(OrgRootFixed)
 	}
 	if parent == 0 {
 		if !reachAll(v) {
-			return "", 0, httpx.NewError(http.StatusForbidden, msg.OrgOutOfScope)
+			return "", 0, httpx.NewError(http.StatusForbidden, OrgOutOfScope)
 		}
 		return "", 1, nil
 	}
 	p, err := tx.Org.Query().Where(org.ID(parent), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return "", 0, notFound(msg.OrgNotFound)
+		return "", 0, notFound(OrgNotFound)
 	}
 	if err != nil {
 		return "", 0, err
 	}
 	if p.Description == OrgKindVillage {
-		return "", 0, httpx.BadRequest(msg.OrgUnderVillage)
+		return "", 0, httpx.BadRequest(OrgUnderVillage)
 	}
 	return p.Path, p.Level + 1, nil
 }
@@ -241,7 +241,7 @@ func (s *Service) replaceMembers(ctx context.Context, tx *ent.Client, v *auth.Vi
 	for _, l := range links {
 		o, ok := linkTarget(l, saved)
 		if !ok || l.UserID <= 0 {
-			return invalid(fieldError("cscpUserOrgDTOs", msg.OrgUnknown))
+			return invalid(fieldError("cscpUserOrgDTOs", OrgUnknown))
 		}
 		want[o] = append(want[o], int64(l.UserID))
 	}
@@ -253,7 +253,7 @@ func (s *Service) replaceMembers(ctx context.Context, tx *ent.Client, v *auth.Vi
 				return err
 			}
 			if n != len(users) {
-				return invalid(fieldError("cscpUserOrgDTOs", msg.UserNotFound))
+				return invalid(fieldError("cscpUserOrgDTOs", UserNotFound))
 			}
 		}
 		primaries, err := tx.User.Query().Where(user.OrgID(o)).IDs(ctx)
@@ -279,7 +279,7 @@ func (s *Service) replaceWorkGroups(ctx context.Context, tx *ent.Client, v *auth
 	for _, l := range links {
 		o, ok := linkTarget(l, saved)
 		if !ok || l.GroupID <= 0 {
-			return invalid(fieldError("cscpWorkGroupOrgDTOs", msg.OrgUnknown))
+			return invalid(fieldError("cscpWorkGroupOrgDTOs", OrgUnknown))
 		}
 		want[o] = append(want[o], int64(l.GroupID))
 	}

@@ -116,7 +116,7 @@ func TestRoleCRUD(t *testing.T) {
 			t.Fatalf("role page = %v, want the super-admin role and the new one", page)
 		}
 		first := rows[0].(map[string]any)
-		if first["name"] != msg.SuperAdminRole || first["system"] != true {
+		if first["name"] != SuperAdminRole || first["system"] != true {
 			t.Errorf("first role = %v, want the super-admin role", first)
 		}
 		page = mustOK(t, app, admin, http.MethodGet, "/api/system/cscpRolessByCriteria?name=%E7%BD%91%E6%A0%BC", nil).(map[string]any)
@@ -140,28 +140,28 @@ func TestRoleValidation(t *testing.T) {
 		msg    string
 	}{
 		{"name required", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": " ", "icon": "i"},
-			400, msg.RoleNameRequired},
+			400, RoleNameRequired},
 		{"icon required", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": "甲"}, 400,
-			msg.RoleIconRequired},
+			RoleIconRequired},
 		{"name max 20", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": long, "icon": "i"}, 400,
-			fmt.Sprintf(msg.FieldTooLong, msg.RoleName, 20)},
+			fmt.Sprintf(msg.FieldTooLong, RoleName, 20)},
 		{"roleExtent max 20", http.MethodPost, "/api/system/cscpRoless",
 			map[string]any{"name": "甲", "roleExtent": long, "icon": "i"}, 400,
-			fmt.Sprintf(msg.FieldTooLong, msg.RoleExtent, 20)},
+			fmt.Sprintf(msg.FieldTooLong, RoleExtent, 20)},
 		{"icon max 20", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": "甲", "icon": long}, 400,
-			fmt.Sprintf(msg.FieldTooLong, msg.RoleIcon, 20)},
+			fmt.Sprintf(msg.FieldTooLong, RoleIcon, 20)},
 		{"bad data scope", http.MethodPost, "/api/system/cscpRoless",
-			map[string]any{"name": "甲", "icon": "i", "dataScope": "world"}, 400, msg.RoleDataScopeInvalid},
+			map[string]any{"name": "甲", "icon": "i", "dataScope": "world"}, 400, RoleDataScopeInvalid},
 		{"name taken", http.MethodPost, "/api/system/cscpRoless", map[string]any{"name": "已存在", "icon": "i"},
-			400, msg.RoleNameTaken},
+			400, RoleNameTaken},
 		{"unknown field", http.MethodPost, "/api/system/cscpRoless",
-			map[string]any{"name": "甲", "icon": "i", "menus": "1"}, 400, fmt.Sprintf(msg.FieldUnknownInBody, "menus")},
+			map[string]any{"name": "甲", "icon": "i", "menus": "1"}, 400, fmt.Sprintf(msg.UnknownBodyField, "menus")},
 		{"create with id", http.MethodPost, "/api/system/cscpRoless",
-			map[string]any{"id": existing.ID, "name": "甲", "icon": "i"}, 400, msg.CreateWithID},
+			map[string]any{"id": existing.ID, "name": "甲", "icon": "i"}, 400, CreateWithID},
 		{"update without id", http.MethodPut, "/api/system/cscpRoless", map[string]any{"name": "甲", "icon": "i"},
 			400, msg.IDRequired},
 		{"update to a taken name", http.MethodPut, "/api/system/cscpRoless",
-			map[string]any{"id": existing.ID, "name": msg.SuperAdminRole, "icon": "i"}, 400, msg.RoleNameTaken},
+			map[string]any{"id": existing.ID, "name": SuperAdminRole, "icon": "i"}, 400, RoleNameTaken},
 		{"size over 1000", http.MethodGet, "/api/system/cscpRolessByCriteria?size=1001", nil, 400,
 			msg.QuerySizeTooLarge},
 		{"unknown parameter", http.MethodGet, "/api/system/cscpRolessByCriteria?icon=x", nil, 400,
@@ -198,7 +198,7 @@ func TestRoleOtherTenant(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			status, env := call(t, app, admin, tt.method, tt.path, tt.body)
-			wantError(t, status, env, http.StatusNotFound, msg.RoleNotFound)
+			wantError(t, status, env, http.StatusNotFound, RoleNotFound)
 		})
 	}
 	if _, err := s.ent.Role.Get(context.Background(), foreign.ID); err != nil {
@@ -210,7 +210,7 @@ func TestRoleDelete(t *testing.T) {
 	forEachDB(t, func(t *testing.T, app *engine.App, s *Service) {
 		ctx := context.Background()
 		admin := adminToken(t, app, s)
-		used := createRole(t, s, s.tenantID, "在用角色", auth.CodeUserList)
+		used := createRole(t, s, s.tenantID, "在用角色", CodeUserList)
 		createUser(t, s, userSpec{RoleIDs: []int64{used.ID}})
 		createUser(t, s, userSpec{RoleIDs: []int64{used.ID}})
 		path := fmt.Sprintf("/api/system/cscpRoless/%d", used.ID)
@@ -226,12 +226,12 @@ func TestRoleDelete(t *testing.T) {
 			t.Fatal(err)
 		}
 		status, env = call(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/cscpRoless/%d", super.ID), nil)
-		wantError(t, status, env, http.StatusForbidden, msg.RoleSystemUndeletable)
+		wantError(t, status, env, http.StatusForbidden, RoleSystemUndeletable)
 
-		free := createRole(t, s, s.tenantID, "空闲角色", auth.CodeUserList)
+		free := createRole(t, s, s.tenantID, "空闲角色", CodeUserList)
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/cscpRoless/%d", free.ID), nil)
 		status, env = call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/system/cscpRoless/%d", free.ID), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.RoleNotFound)
+		wantError(t, status, env, http.StatusNotFound, RoleNotFound)
 		if n, err := s.ent.RoleMenu.Query().Where(rolemenu.RoleID(free.ID)).Count(ctx); err != nil || n != 0 {
 			t.Errorf("grants of the deleted role = %d, %v; want 0", n, err)
 		}
@@ -285,13 +285,13 @@ func TestRoleMenusPerTerminal(t *testing.T) {
 		workbench := menuByKey(t, s, workbenchKey)
 		system := menuByKey(t, s, "sys:system")
 		users := menuByKey(t, s, "sys:user-management")
-		addUser := menuByKey(t, s, "sys:user-management:"+auth.CodeUserAdd)
+		addUser := menuByKey(t, s, "sys:user-management:"+CodeUserAdd)
 		miniHome := menuByKey(t, s, "sys:mini:home")
 		appWork := menuByKey(t, s, "sys:app:work")
 
 		// The web save adds the button's ancestors and the workbench.
 		saved := mustOK(t, app, admin, http.MethodPost, "/api/system/menu/save",
-			map[string]any{"roles": rid, "menus": strconv.FormatInt(addUser, 10), "permissions": auth.CodeUserAdd})
+			map[string]any{"roles": rid, "menus": strconv.FormatInt(addUser, 10), "permissions": CodeUserAdd})
 		if len(saved.([]any)) != 4 {
 			t.Errorf("saved web menus = %v, want 4 ids", saved)
 		}
@@ -348,21 +348,21 @@ func TestRoleMenusPerTerminal(t *testing.T) {
 			body       any
 			msg        string
 		}{
-			{"no menu", "/api/system/menu/save", map[string]any{"roles": rid, "menus": ""}, msg.RoleMenuRequired},
-			{"no role", "/api/system/menu/save", map[string]any{"menus": "1"}, msg.RoleRequired},
+			{"no menu", "/api/system/menu/save", map[string]any{"roles": rid, "menus": ""}, RoleMenuRequired},
+			{"no role", "/api/system/menu/save", map[string]any{"menus": "1"}, RoleRequired},
 			{"app menu on the web", "/api/system/menu/save",
 				map[string]any{"roles": rid, "menus": strconv.FormatInt(appWork, 10)},
-				fmt.Sprintf(msg.MenuUnknown, strconv.FormatInt(appWork, 10))},
+				fmt.Sprintf(MenuUnknown, strconv.FormatInt(appWork, 10))},
 			{"web menu on the app", "/api/appMenu/save",
 				map[string]any{"roles": rid, "menus": strconv.FormatInt(users, 10), "terminalType": 1},
-				fmt.Sprintf(msg.MenuUnknown, strconv.FormatInt(users, 10))},
+				fmt.Sprintf(MenuUnknown, strconv.FormatInt(users, 10))},
 			{"not an id", "/api/system/menu/save", map[string]any{"roles": rid, "menus": "1,x"},
-				fmt.Sprintf(msg.MenuUnknown, "x")},
+				fmt.Sprintf(MenuUnknown, "x")},
 			{"bad terminal", "/api/appMenu/save", map[string]any{"roles": rid, "menus": "1", "terminalType": 2},
-				msg.TerminalTypeInvalid},
-			{"missing terminal", "/api/appMenu/queryByRoleId", map[string]any{"roles": rid}, msg.TerminalTypeInvalid},
+				TerminalTypeInvalid},
+			{"missing terminal", "/api/appMenu/queryByRoleId", map[string]any{"roles": rid}, TerminalTypeInvalid},
 			{"unknown field", "/api/system/menu/save", map[string]any{"roles": rid, "menus": "1", "x": 1},
-				fmt.Sprintf(msg.FieldUnknownInBody, "x")},
+				fmt.Sprintf(msg.UnknownBodyField, "x")},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -397,7 +397,7 @@ func TestRoleMenusGrantCodes(t *testing.T) {
 	u := createUser(t, s, userSpec{RoleIDs: []int64{r.ID}})
 	token := login(t, app, u.Username, testPassword)
 	rid := strconv.FormatInt(r.ID, 10)
-	add := menuByKey(t, s, "sys:workgroup-management:"+auth.CodeWorkGroupAdd)
+	add := menuByKey(t, s, "sys:workgroup-management:"+CodeWorkGroupAdd)
 	body := map[string]any{"groupName": "组", "description": "描述", "userDetail": []map[string]any{{"userId": u.ID}}}
 
 	if got := buttonCodes(t, app, token); len(got) != 0 {
@@ -408,7 +408,7 @@ func TestRoleMenusGrantCodes(t *testing.T) {
 
 	mustOK(t, app, admin, http.MethodPost, "/api/system/menu/save",
 		map[string]any{"roles": rid, "menus": strconv.FormatInt(add, 10)})
-	if diff := cmp.Diff([]string{auth.CodeWorkGroupAdd}, buttonCodes(t, app, token)); diff != "" {
+	if diff := cmp.Diff([]string{CodeWorkGroupAdd}, buttonCodes(t, app, token)); diff != "" {
 		t.Errorf("button codes after the grant (-want +got):\n%s", diff)
 	}
 	mustOK(t, app, token, http.MethodPost, "/api/system/cscpWorkGroups", body)

@@ -3,10 +3,8 @@ package system
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"xiangzhi/engine/auth"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
@@ -50,20 +48,12 @@ func orgReach(v *auth.Viewer) predicate.Org {
 	return org.And(ps...)
 }
 
-// reachesOrg reports whether o lies within v's reach.
-func reachesOrg(v *auth.Viewer, o *ent.Org) bool {
-	if o == nil || o.TenantID != v.TenantID {
-		return false
-	}
-	return reachAll(v) || v.OrgPath != "" && strings.HasPrefix(o.Path, v.OrgPath)
-}
-
 // reachableOrg loads organisation id if v reaches it; otherwise (missing,
 // another tenant, outside the subtree) it answers 404.
 func (s *Service) reachableOrg(ctx context.Context, v *auth.Viewer, id int64) (*ent.Org, error) {
 	o, err := s.ent.Org.Query().Where(org.ID(id), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.OrgNotFound)
+		return nil, notFound(OrgNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load organisation %d: %w", id, err)
@@ -71,11 +61,11 @@ func (s *Service) reachableOrg(ctx context.Context, v *auth.Viewer, id int64) (*
 	return o, nil
 }
 
-// orgPathOf is the store's OrgResolver: the materialised path of an
+// OrgPath is the materialised path (engine.System) of an
 // organisation of the tenant. An organisation that does not exist or
 // belongs to another tenant is out of scope (403); the store then checks
 // the path against the viewer's subtree.
-func (s *Service) orgPathOf(ctx context.Context, tenantID, orgID int64) (string, error) {
+func (s *Service) OrgPath(ctx context.Context, tenantID, orgID int64) (string, error) {
 	o, err := s.ent.Org.Query().Where(org.ID(orgID), org.TenantID(tenantID)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return "", store.ErrOutOfScope

@@ -1,8 +1,14 @@
-// Package system is the system-administration part of the product: login,
-// users, roles, organisations, work groups, menus, dictionaries and the
-// login and operation logs, served at the paths of the specification
-// (/api/system/…, /api/userDetails/…, /api/sysdict…) on the core tables of
-// generated/ent. It also installs the real Authorizer into the engine.
+// Package system is the system-administration part of the product, and its
+// only home: login, users, roles, organisations, work groups, menus,
+// dictionaries and the login and operation logs, served at the paths of the
+// specification (/api/system/…, /api/userDetails/…, /api/sysdict…) on the
+// core tables of generated/ent; the permission codes of those screens
+// (codes.go); the first start's tenant, administrator and menus
+// (bootstrap.go, seedmenus.go) and the menus of schema modules
+// (modulemenus.go); and every text they show (messages_*.go). It registers
+// itself with the engine as the engine.System: who a request is, where
+// organisations lie, what users and organisations are called, and the
+// operation log.
 package system
 
 import (
@@ -13,11 +19,13 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/authz"
 	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 )
 
@@ -38,6 +46,8 @@ type Service struct {
 	// tenantID is the default tenant: the one a login without a tenant
 	// code signs into.
 	tenantID int64
+	// maxBody limits a JSON request body (the engine's MaxBodyBytes).
+	maxBody int64
 	// routeIdx finds the route a request was served by, for the
 	// operation log.
 	routeIdx routeIndex
@@ -74,11 +84,11 @@ type options struct {
 // on the engine's database, migrates the core tables, bootstraps the first
 // start (admin password from XZ_ADMIN_PASSWORD, or generated into the data
 // directory), keeps the generated module menus and their codes in step with
-// every schema reload, installs the authorizer (tokens, sessions,
-// permission codes, data scope), lets module records be placed in another
-// organisation of the viewer's subtree, names users and organisations in
-// the module API's answers, adds the operation log and serves
-// every system route.
+// every schema reload, registers itself as the engine's System (it
+// authorizes requests by tokens, sessions, permission codes and data scope,
+// lets module records be placed in another organisation of the viewer's
+// subtree, names users and organisations in the module API's answers and
+// keeps the operation log) and serves every system route.
 func Register(app *engine.App) error {
 	_, err := register(app, options{})
 	return err
@@ -96,8 +106,8 @@ func register(app *engine.App, opts options) (*Service, error) {
 	if err := client.Schema.Create(ctx); err != nil {
 		return nil, fmt.Errorf("migrate core tables: %w", err)
 	}
-	boot, err := auth.Bootstrap(ctx, client, auth.BootstrapOptions{
-		AdminPassword: os.Getenv(auth.AdminPasswordEnv),
+	boot, err := Bootstrap(ctx, client, BootstrapOptions{
+		AdminPassword: os.Getenv(AdminPasswordEnv),
 		DataDir:       app.Config().DataDir,
 		Logger:        app.Logger(),
 	})
@@ -116,7 +126,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		return nil, fmt.Errorf("auth service: %w", err)
 	}
 	s := &Service{app: app, ent: client, drv: drv, auth: as, authz: enf, log: app.Logger(), now: opts.now,
-		tenantID: boot.TenantID}
+		tenantID: boot.TenantID, maxBody: app.Config().MaxBodyBytes}
 	routes := s.routes()
 	for _, r := range routes {
 		if !r.Public && r.Code != auth.SignedIn {
@@ -137,18 +147,27 @@ func register(app *engine.App, opts options) (*Service, error) {
 	if err := s.followPeers(); err != nil {
 		return nil, err
 	}
-	st.OrgResolver = s.orgPathOf
-	app.SetSystemLabels(s.labels)
-	app.SetAuthorizer(as)
-	app.Echo().Use(s.operationLog)
+	if err := app.RegisterSystem(s); err != nil {
+		return nil, err
+	}
 	app.AddRoutes("", routes...)
 	return s, nil
 }
 
+// Authorize is the engine's check of every guarded request (engine.System):
+// the token, the session, the permission code and the data scope
+// (auth.Service.Authorize).
+func (s *Service) Authorize(c echo.Context, code string) (store.Scope, error) {
+	return s.auth.Authorize(c, code)
+}
+
+// Service is the engine's System.
+var _ engine.System = (*Service)(nil)
+
 // syncModules makes the generated menus match the modules of set,
 // registers the modules' codes and reloads the permission policies.
 func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
-	if err := auth.SyncModuleMenus(ctx, s.ent, set); err != nil {
+	if err := SyncModuleMenus(ctx, s.ent, set); err != nil {
 		return err
 	}
 	if err := s.syncDicts(ctx, set); err != nil {
@@ -162,3 +181,9 @@ func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
 	}
 	return nil
 }
+
+// Auth is the auth service system administration runs on: for parts that
+// authenticate outside a route (the message socket re-checks its token at
+// every delivery) or follow identity changes (the viewer cache across a
+// cluster).
+func (s *Service) Auth() *auth.Service { return s.auth }

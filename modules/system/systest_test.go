@@ -27,11 +27,11 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"xiangzhi/engine/apitest"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/apitest"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/config"
 	"xiangzhi/generated/ent"
@@ -73,10 +73,11 @@ fields:
 status:
   field: auditStatus
   label: 审核状态
-  values: {1: 审核中, 2: 已通过}
+  values: {1: 审核中, 2: 已通过, 3: 已驳回}
   initial: 1
   actions:
     - {name: approve, label: 通过, from: [1], to: 2}
+    - {name: reject, label: 驳回, from: [1], to: 3, comment: required}
 export: true
 import: true
 stats: [kind]
@@ -358,10 +359,10 @@ func changePassword(t *testing.T, app *engine.App, token, username, oldPassword,
 // the generated one the bootstrap wrote into the data directory.
 func adminPassword(t *testing.T, app *engine.App) string {
 	t.Helper()
-	if p := os.Getenv(auth.AdminPasswordEnv); p != "" {
+	if p := os.Getenv(AdminPasswordEnv); p != "" {
 		return p
 	}
-	b, err := os.ReadFile(filepath.Join(app.Config().DataDir, auth.InitialPasswordFile))
+	b, err := os.ReadFile(filepath.Join(app.Config().DataDir, InitialPasswordFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,19 +374,19 @@ func adminPassword(t *testing.T, app *engine.App) string {
 func adminToken(t *testing.T, app *engine.App, s *Service) string {
 	t.Helper()
 	ctx := context.Background()
-	admin, err := s.ent.User.Query().Where(user.TenantID(s.tenantID), user.Username(auth.AdminUsername)).Only(ctx)
+	admin, err := s.ent.User.Query().Where(user.TenantID(s.tenantID), user.Username(AdminUsername)).Only(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !admin.MustChangePassword {
-		return login(t, app, auth.AdminUsername, testPassword)
+		return login(t, app, AdminUsername, testPassword)
 	}
-	status, env := tryLogin(t, app, map[string]any{"username": auth.AdminUsername}, adminPassword(t, app))
+	status, env := tryLogin(t, app, map[string]any{"username": AdminUsername}, adminPassword(t, app))
 	if status != http.StatusOK {
 		t.Fatalf("admin login = %d %v", status, env)
 	}
 	token := env["data"].(map[string]any)["token"].(string)
-	return changePassword(t, app, token, auth.AdminUsername, adminPassword(t, app), testPassword)
+	return changePassword(t, app, token, AdminUsername, adminPassword(t, app), testPassword)
 }
 
 // rootOrg is the first-level organisation of a tenant (the bootstrap's in
@@ -429,7 +430,7 @@ func createOrg(t *testing.T, s *Service, tenantID, parentID int64, name string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, err = o.Update().SetPath(auth.OrgPath(parentPath, o.ID)).Save(ctx); err != nil {
+	if o, err = o.Update().SetPath(OrgPath(parentPath, o.ID)).Save(ctx); err != nil {
 		t.Fatal(err)
 	}
 	return o

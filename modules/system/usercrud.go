@@ -53,7 +53,7 @@ func (s *Service) createUser(c echo.Context) error {
 		SetOrgID(primary).AddOrgIDs(members...).AddRoleIDs(roles...).
 		Save(ctx)
 	if ent.IsConstraintError(err) {
-		return invalid(fieldError("username", msg.UsernameTaken))
+		return invalid(fieldError("username", UsernameTaken))
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -75,7 +75,7 @@ func (s *Service) createUser(c echo.Context) error {
 // userForm binds and normalises the admin user form.
 func (s *Service) userForm(c echo.Context) (*userInput, error) {
 	var raw userInput
-	if err := s.bind(c, &raw); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &raw); err != nil {
 		return nil, err
 	}
 	in := raw.flat()
@@ -150,7 +150,7 @@ func (s *Service) updateUser(c echo.Context) error {
 		return err
 	}
 	if in.Username != nil && *in.Username != "" && *in.Username != target.Username {
-		return invalid(fieldError("username", msg.UsernameLocked))
+		return invalid(fieldError("username", UsernameLocked))
 	}
 	if err := s.checkAdminForm(ctx, v, in, id, false); err != nil {
 		return err
@@ -240,7 +240,7 @@ func (s *Service) guardPrivileged(v *auth.Viewer, target *ent.User) error {
 // roles, memberships and work-group places go with it; its log rows stay.
 func (s *Service) deleteUser(c echo.Context) error {
 	v := viewer(c)
-	id, err := pathID(c, "userId")
+	id, err := httpx.PathID(c, "userId")
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func (s *Service) deleteUser(c echo.Context) error {
 		return err
 	}
 	if id == v.UserID {
-		return httpx.BadRequest(msg.CannotDeleteSelf)
+		return httpx.BadRequest(CannotDeleteSelf)
 	}
 	if err := s.guardPrivileged(v, target); err != nil {
 		return err
@@ -263,12 +263,12 @@ func (s *Service) deleteUser(c echo.Context) error {
 		return fmt.Errorf("delete user %d: %w", id, err)
 	}
 	if n == 0 {
-		return notFound(msg.UserNotFound)
+		return notFound(UserNotFound)
 	}
 	if err := s.authz.Reload(ctx); err != nil {
 		return err
 	}
-	return okMsg(c, msg.UserDeleted, nil)
+	return okMsg(c, UserDeleted, nil)
 }
 
 // profileAnswer is a user after a save of the profile or the user form,
@@ -295,12 +295,12 @@ func (s *Service) updateProfile(c echo.Context) error {
 		return err
 	}
 	if in.Username != nil && *in.Username != "" && *in.Username != me.Username {
-		return invalid(fieldError("username", msg.UsernameLocked))
+		return invalid(fieldError("username", UsernameLocked))
 	}
 	var cs checks
 	checkPerson(&cs, in, false)
 	if in.NewPassword != "" && in.CurrentUserPwd == "" {
-		cs.add("currentUserPwd", msg.CurrentPwdRequired)
+		cs.add("currentUserPwd", CurrentPwdRequired)
 	}
 	if in.Mobile != "" && !cs.has("mobile") {
 		taken, err := s.mobileTaken(ctx, v.TenantID, in.Mobile, v.UserID)
@@ -308,7 +308,7 @@ func (s *Service) updateProfile(c echo.Context) error {
 			return err
 		}
 		if taken {
-			cs.add("mobile", msg.MobileTaken)
+			cs.add("mobile", MobileTaken)
 		}
 	}
 	if err := cs.err(); err != nil {
@@ -326,7 +326,7 @@ func (s *Service) updateProfile(c echo.Context) error {
 			return invalid(fieldError("newPassword", msg.PasswordPolicy))
 		}
 		if newPassword == oldPassword {
-			return invalid(fieldError("newPassword", msg.NewPasswordSame))
+			return invalid(fieldError("newPassword", NewPasswordSame))
 		}
 	}
 	err = s.ent.User.UpdateOneID(v.UserID).

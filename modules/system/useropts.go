@@ -25,13 +25,13 @@ import (
 func (s *Service) userOptionRoutes() []engine.Route {
 	get, post := http.MethodGet, http.MethodPost
 	return []engine.Route{
-		{Method: get, Path: "/api/userDetails/getUserDetailsByUserName", Code: auth.SignedIn, Name: "按用户名获取用户", Handler: s.userByName},
-		{Method: post, Path: "/api/userDetails/getUserDetailsByRoles", Code: auth.SignedIn, Name: "按角色获取用户", Handler: s.usersByRoles},
-		{Method: get, Path: "/api/userDetails/cscpUserDetailsOrLike", Code: auth.SignedIn, Name: "模糊查询用户", Handler: s.userOptionsLike},
-		{Method: get, Path: "/api/getTenantUserList", Code: auth.SignedIn, Name: "获取租户用户", Handler: s.tenantUsers},
-		{Method: get, Path: "/api/getTenantRoleList", Code: auth.SignedIn, Name: "获取租户角色", Handler: s.tenantRoles},
-		{Method: get, Path: "/api/userDetails/getUsers", Code: auth.SignedIn, Name: "获取用户列表", Handler: s.tenantUsers},
-		{Method: get, Path: "/api/userDetails/getUserDetailsForCsgmReporting", Code: auth.SignedIn, Name: "获取上报人员", Handler: s.tenantUsers},
+		{Method: get, Path: "/api/userDetails/getUserDetailsByUserName", Code: auth.SignedIn, Name: routeUserByName, Handler: s.userByName},
+		{Method: post, Path: "/api/userDetails/getUserDetailsByRoles", Code: auth.SignedIn, Name: routeUsersByRoles, Handler: s.usersByRoles},
+		{Method: get, Path: "/api/userDetails/cscpUserDetailsOrLike", Code: auth.SignedIn, Name: routeUserOptionsLike, Handler: s.userOptionsLike},
+		{Method: get, Path: "/api/getTenantUserList", Code: auth.SignedIn, Name: routeTenantUsers, Handler: s.tenantUsers},
+		{Method: get, Path: "/api/getTenantRoleList", Code: auth.SignedIn, Name: routeTenantRoles, Handler: s.tenantRoles},
+		{Method: get, Path: "/api/userDetails/getUsers", Code: auth.SignedIn, Name: routeGetUsers, Handler: s.tenantUsers},
+		{Method: get, Path: "/api/userDetails/getUserDetailsForCsgmReporting", Code: auth.SignedIn, Name: routeReportingUsers, Handler: s.tenantUsers},
 	}
 }
 
@@ -70,11 +70,11 @@ func (s *Service) userByName(c echo.Context) error {
 		name = strings.TrimSpace(c.QueryParam("userName"))
 	}
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "username"))
 	}
 	u, err := s.ent.User.Query().Where(user.Username(name), userReach(v)).WithOrg().Only(c.Request().Context())
 	if ent.IsNotFound(err) {
-		return notFound(msg.UserNotFound)
+		return notFound(UserNotFound)
 	}
 	if err != nil {
 		return fmt.Errorf("find user by name: %w", err)
@@ -94,7 +94,7 @@ type rolesBody struct {
 func (s *Service) usersByRoles(c echo.Context) error {
 	v := viewer(c)
 	var b rolesBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	ids := uniqueIDs(append(b.RoleIDs, b.Roles...))
@@ -123,7 +123,7 @@ func (s *Service) userOptionsLike(c echo.Context) error { return s.listUsers(c, 
 func (s *Service) tenantUsers(c echo.Context) error {
 	v := viewer(c)
 	ps := []predicate.User{userReach(v)}
-	orgID, err := queryID(c, "orgId", false)
+	orgID, err := httpx.QueryID(c, "orgId", false)
 	if err != nil {
 		return err
 	}

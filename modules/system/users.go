@@ -21,17 +21,17 @@ import (
 func (s *Service) userRoutes() []engine.Route {
 	get, put, post, del := http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete
 	rs := []engine.Route{
-		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: auth.CodeUserList, Name: "查询用户列表", Handler: s.listUsersOr},
-		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: auth.CodeUserList, Name: "查询用户列表", Handler: s.listUsersLike},
-		{Method: get, Path: "/api/system/cscpCurrentUserDetails", Code: auth.SignedIn, Name: "获取当前用户信息", Handler: s.currentUser},
-		{Method: put, Path: "/api/user/cscpUserDetails", Code: auth.SignedIn, Name: "修改个人信息", Handler: s.updateProfile},
-		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: auth.CodeUserList, Name: "检查用户名是否存在", Handler: s.usernameExists},
-		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: auth.CodeUserList, Name: "检查手机号是否存在", Handler: s.mobileExists},
-		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: auth.CodeUserView, Name: "获取用户详情", Handler: s.userByID},
-		{Method: get, Path: "/api/system/cscpUserOrgs", Code: auth.CodeUserView, Name: "获取用户所属机构", Handler: s.userOrgs},
-		{Method: post, Path: "/api/system/cscpUserDetails", Code: auth.CodeUserAdd, Name: "新增用户", Handler: s.createUser},
-		{Method: put, Path: "/api/system/cscpUserDetails", Code: auth.CodeUserEdit, Name: "修改用户", Handler: s.updateUser},
-		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: auth.CodeUserDel, Name: "删除用户", Handler: s.deleteUser},
+		{Method: get, Path: "/api/system/cscpUserDetailsOr", Code: CodeUserList, Name: routeListUsersOr, Handler: s.listUsersOr},
+		{Method: get, Path: "/api/userDetails/userDetailsOr", Code: CodeUserList, Name: routeListUsersLike, Handler: s.listUsersLike},
+		{Method: get, Path: "/api/system/cscpCurrentUserDetails", Code: auth.SignedIn, Name: routeCurrentUser, Handler: s.currentUser},
+		{Method: put, Path: "/api/user/cscpUserDetails", Code: auth.SignedIn, Name: routeUpdateProfile, Handler: s.updateProfile},
+		{Method: get, Path: "/api/system/cscpUserExistByUsername", Code: CodeUserList, Name: routeUsernameExists, Handler: s.usernameExists},
+		{Method: get, Path: "/api/userDetails/checkMobileExist", Code: CodeUserList, Name: routeMobileExists, Handler: s.mobileExists},
+		{Method: get, Path: "/api/system/cscpUserDetailsByUserId", Code: CodeUserView, Name: routeUserByID, Handler: s.userByID},
+		{Method: get, Path: "/api/system/cscpUserOrgs", Code: CodeUserView, Name: routeUserOrgs, Handler: s.userOrgs},
+		{Method: post, Path: "/api/system/cscpUserDetails", Code: CodeUserAdd, Name: routeCreateUser, Handler: s.createUser},
+		{Method: put, Path: "/api/system/cscpUserDetails", Code: CodeUserEdit, Name: routeUpdateUser, Handler: s.updateUser},
+		{Method: del, Path: "/api/system/cscpUsers/:userId", Code: CodeUserDel, Name: routeDeleteUser, Handler: s.deleteUser},
 	}
 	return append(rs, s.userOptionRoutes()...)
 }
@@ -97,7 +97,7 @@ func (s *Service) userQuery(ps ...predicate.User) *ent.UserQuery {
 func (s *Service) userDTOByID(ctx context.Context, tenantID, id int64) (*userDTO, error) {
 	u, err := s.userQuery(user.ID(id), user.TenantID(tenantID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.UserNotFound)
+		return nil, notFound(UserNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load user %d: %w", id, err)
@@ -109,7 +109,7 @@ func (s *Service) userDTOByID(ctx context.Context, tenantID, id int64) (*userDTO
 func (s *Service) reachableUser(ctx context.Context, v *auth.Viewer, id int64) (*ent.User, error) {
 	u, err := s.userQuery(user.ID(id), userReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.UserNotFound)
+		return nil, notFound(UserNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load user %d: %w", id, err)
@@ -200,7 +200,7 @@ func toUserDTOList(u *ent.User) any { return toUserDTO(u, false) }
 // filters named with suffix, each row converted by conv.
 func (s *Service) listUsers(c echo.Context, suffix string, conv func(*ent.User) any) error {
 	v := viewer(c)
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -216,20 +216,7 @@ func (s *Service) listUsers(c echo.Context, suffix string, conv func(*ent.User) 
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	total, err := s.ent.User.Query().Where(ps...).Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count users: %w", err)
-	}
-	rows, err := s.userQuery(ps...).Order(order...).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list users: %w", err)
-	}
-	out := make([]any, len(rows))
-	for i, u := range rows {
-		out[i] = conv(u)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, s.userQuery(ps...).Order(order...), page, size, "users", conv)
 }
 
 // currentUser is the signed-in user's own profile.
@@ -245,7 +232,7 @@ func (s *Service) currentUser(c echo.Context) error {
 // userByID is GET /api/system/cscpUserDetailsByUserId?userId=.
 func (s *Service) userByID(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", true)
+	id, err := httpx.QueryID(c, "userId", true)
 	if err != nil {
 		return err
 	}
@@ -270,7 +257,7 @@ type userOrgDTO struct {
 // user belongs to, the primary one flagged.
 func (s *Service) userOrgs(c echo.Context) error {
 	v := viewer(c)
-	id, err := queryID(c, "userId", true)
+	id, err := httpx.QueryID(c, "userId", true)
 	if err != nil {
 		return err
 	}
@@ -301,7 +288,7 @@ func (s *Service) usernameExists(c echo.Context) error {
 	v := viewer(c)
 	name := strings.TrimSpace(c.QueryParam("username"))
 	if name == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "username"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "username"))
 	}
 	n, err := s.ent.User.Query().Where(user.TenantID(v.TenantID), user.Username(name)).Exist(c.Request().Context())
 	if err != nil {
@@ -317,14 +304,14 @@ func (s *Service) mobileExists(c echo.Context) error {
 	v := viewer(c)
 	mobile := strings.TrimSpace(c.QueryParam("mobile"))
 	if mobile == "" {
-		return httpx.BadRequest(fmt.Sprintf(msg.ParamRequired, "mobile"))
+		return httpx.BadRequest(fmt.Sprintf(msg.MissingParam, "mobile"))
 	}
-	self, err := queryID(c, "userId", false)
+	self, err := httpx.QueryID(c, "userId", false)
 	if err != nil {
 		return err
 	}
 	if self == 0 {
-		if self, err = queryID(c, "id", false); err != nil {
+		if self, err = httpx.QueryID(c, "id", false); err != nil {
 			return err
 		}
 	}

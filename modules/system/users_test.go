@@ -42,9 +42,9 @@ func newTree(t *testing.T) *tree {
 	tr.village2 = createOrg(t, s, s.tenantID, tr.town1.ID, "乙村")
 	tr.admin = adminToken(t, app, s)
 	tr.townRole = createRole(t, s, s.tenantID, "镇管理员",
-		auth.CodeUserList, auth.CodeUserView, auth.CodeUserAdd, auth.CodeUserEdit, auth.CodeUserDel,
-		auth.CodeOrgList, auth.CodeOrgAdd, auth.CodeOrgEdit, auth.CodeOrgDel,
-		auth.CodeLoginLogList, auth.CodeOperationLogList)
+		CodeUserList, CodeUserView, CodeUserAdd, CodeUserEdit, CodeUserDel,
+		CodeOrgList, CodeOrgAdd, CodeOrgEdit, CodeOrgDel,
+		CodeLoginLogList, CodeOperationLogList)
 	u := createUser(t, s, userSpec{Username: "townadmin", OrgID: tr.town1.ID, RoleIDs: []int64{tr.townRole.ID}})
 	tr.townAdminRow = u.ID
 	tr.townAdmin = login(t, app, u.Username, testPassword)
@@ -114,27 +114,27 @@ func TestUserValidation(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"username required", with(base, "username", " "), "username", msg.UsernameRequired},
-		{"username too long", with(base, "username", strings.Repeat("a", 21)), "username", msg.UsernameTooLong},
-		{"username taken", with(base, "username", "taken"), "username", msg.UsernameTaken},
-		{"family name required", with(base, "familyName", ""), "familyName", msg.FamilyNameRequired},
-		{"family name too long", with(base, "familyName", strings.Repeat("李", 21)), "familyName", msg.FamilyNameTooLong},
-		{"name required", with(base, "name", ""), "name", msg.NameRequired},
-		{"mobile required", with(base, "mobile", ""), "mobile", msg.MobileRequired},
-		{"mobile 12 digits", with(base, "mobile", "139000000011"), "mobile", msg.MobileInvalid},
-		{"mobile starting 12", with(base, "mobile", "12900000001"), "mobile", msg.MobileInvalid},
-		{"mobile letters", with(base, "mobile", "1390000000a"), "mobile", msg.MobileInvalid},
-		{"mobile taken", with(base, "mobile", "13900000000"), "mobile", msg.MobileTaken},
-		{"email too long", with(base, "email", strings.Repeat("a", 30)+"@example.com"), "email", msg.EmailTooLong},
-		{"email invalid", with(base, "email", "not-an-email"), "email", msg.EmailInvalid},
-		{"disc title too long", with(base, "discTitle", strings.Repeat("题", 31)), "discTitle", msg.DiscTitleTooLong},
-		{"disc detail too long", with(base, "discDetail", strings.Repeat("述", 351)), "discDetail", msg.DiscDetailTooLong},
-		{"roles required", with(base, "roleIds", ""), "roleIds", msg.RolesRequired},
-		{"org required", with(base, "orgId", nil), "orgId", msg.OrgRequired},
-		{"avatar too large", with(base, "imgPath", "data:image/png;base64,"+strings.Repeat("A", 256000)), "imgPath", msg.AvatarTooLarge},
+		{"username required", with(base, "username", " "), "username", UsernameRequired},
+		{"username too long", with(base, "username", strings.Repeat("a", 21)), "username", UsernameTooLong},
+		{"username taken", with(base, "username", "taken"), "username", UsernameTaken},
+		{"family name required", with(base, "familyName", ""), "familyName", FamilyNameRequired},
+		{"family name too long", with(base, "familyName", strings.Repeat("李", 21)), "familyName", FamilyNameTooLong},
+		{"name required", with(base, "name", ""), "name", NameRequired},
+		{"mobile required", with(base, "mobile", ""), "mobile", MobileRequired},
+		{"mobile 12 digits", with(base, "mobile", "139000000011"), "mobile", MobileInvalid},
+		{"mobile starting 12", with(base, "mobile", "12900000001"), "mobile", MobileInvalid},
+		{"mobile letters", with(base, "mobile", "1390000000a"), "mobile", MobileInvalid},
+		{"mobile taken", with(base, "mobile", "13900000000"), "mobile", MobileTaken},
+		{"email too long", with(base, "email", strings.Repeat("a", 30)+"@example.com"), "email", EmailTooLong},
+		{"email invalid", with(base, "email", "not-an-email"), "email", EmailInvalid},
+		{"disc title too long", with(base, "discTitle", strings.Repeat("题", 31)), "discTitle", DiscTitleTooLong},
+		{"disc detail too long", with(base, "discDetail", strings.Repeat("述", 351)), "discDetail", DiscDetailTooLong},
+		{"roles required", with(base, "roleIds", ""), "roleIds", RolesRequired},
+		{"org required", with(base, "orgId", nil), "orgId", OrgRequired},
+		{"avatar too large", with(base, "imgPath", "data:image/png;base64,"+strings.Repeat("A", 256000)), "imgPath", AvatarTooLarge},
 		{"password policy", with(base, "password", encrypt(t, app, "abcdefgh")), "password", msg.PasswordPolicy},
-		{"unknown role", with(base, "roleIds", "987654"), "roleIds", msg.RoleUnknown},
-		{"org of another subtree", with(base, "orgId", tr.town2.ID), "orgId", msg.OrgUnknown},
+		{"unknown role", with(base, "roleIds", "987654"), "roleIds", RoleUnknown},
+		{"org of another subtree", with(base, "orgId", tr.town2.ID), "orgId", OrgUnknown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,13 +151,13 @@ func TestUserValidation(t *testing.T) {
 	t.Run("every message at once", func(t *testing.T) {
 		status, env := call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpUserDetails", map[string]any{})
 		errs, _ := env["errors"].([]any)
-		if status != 400 || env["msg"] != msg.UsernameRequired || len(errs) < 6 {
+		if status != 400 || env["msg"] != UsernameRequired || len(errs) < 6 {
 			t.Errorf("= %d %v", status, env)
 		}
 	})
 	t.Run("unknown field", func(t *testing.T) {
 		status, env := call(t, app, tr.townAdmin, http.MethodPost, "/api/system/cscpUserDetails", with(base, "isAdmin", true))
-		if status != 400 || env["msg"] != fmt.Sprintf(msg.FieldUnknownInBody, "isAdmin") {
+		if status != 400 || env["msg"] != fmt.Sprintf(msg.UnknownBodyField, "isAdmin") {
 			t.Errorf("= %d %v", status, env)
 		}
 	})
@@ -176,7 +176,7 @@ func TestUserPrivilege(t *testing.T) {
 	if status != http.StatusForbidden {
 		t.Errorf("granting the super-admin role = %d %v, want 403", status, env)
 	}
-	wide := createRole(t, tr.s, tr.s.tenantID, "多权限", auth.CodeRoleDel)
+	wide := createRole(t, tr.s, tr.s.tenantID, "多权限", CodeRoleDel)
 	status, _ = call(t, tr.app, tr.townAdmin, http.MethodPost, "/api/system/cscpUserDetails",
 		with(validUser(tr, "sneaky", "13700000000"), "roleIds", []any{wide.ID}))
 	if status != http.StatusForbidden {
@@ -305,11 +305,11 @@ func TestUpdateAndDeleteUser(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{"current password required", with(form, "currentUserPwd", nil), 400, msg.CurrentPwdRequired},
+		{"current password required", with(form, "currentUserPwd", nil), 400, CurrentPwdRequired},
 		{"current password wrong", with(form, "currentUserPwd", encrypt(t, app, "Wrong-pass-1")), 400, msg.AdminPasswordWrong},
-		{"username locked", with(form, "username", "renamed"), 400, msg.UsernameLocked},
+		{"username locked", with(form, "username", "renamed"), 400, UsernameLocked},
 		{"new password policy", with(form, "newPassword", encrypt(t, app, "short")), 400, msg.PasswordPolicy},
-		{"another subtree", with(form, "id", outside.ID), 404, msg.UserNotFound},
+		{"another subtree", with(form, "id", outside.ID), 404, UserNotFound},
 		{"no id", with(form, "id", nil), 400, msg.IDRequired},
 	}
 	for _, tt := range tests {
@@ -347,10 +347,10 @@ func TestUpdateAndDeleteUser(t *testing.T) {
 	if status, _ := del(outside.ID); status != 404 {
 		t.Errorf("delete outside = %d, want 404", status)
 	}
-	if status, env := del(tr.townAdminRow); status != 400 || env["msg"] != msg.CannotDeleteSelf {
+	if status, env := del(tr.townAdminRow); status != 400 || env["msg"] != CannotDeleteSelf {
 		t.Errorf("delete self = %d %v", status, env)
 	}
-	if status, env := del(target.ID); status != 200 || env["msg"] != msg.UserDeleted {
+	if status, env := del(target.ID); status != 200 || env["msg"] != UserDeleted {
 		t.Errorf("delete = %d %v", status, env)
 	}
 	if status, _ := del(target.ID); status != 404 {
@@ -399,12 +399,12 @@ func TestProfile(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"mobile not 11 digits", with(base, "mobile", "1340000"), "mobile", msg.MobileInvalid},
-		{"mobile taken", with(base, "mobile", "13400000001"), "mobile", msg.MobileTaken},
-		{"email invalid", with(base, "email", "a@b"), "email", msg.EmailInvalid},
-		{"family name required", with(base, "familyName", ""), "familyName", msg.FamilyNameRequired},
-		{"new password without current", with(base, "newPassword", encrypt(t, app, "Other-pass-1")), "currentUserPwd", msg.CurrentPwdRequired},
-		{"avatar too large", with(base, "imgPath", "data:image/png;base64,"+strings.Repeat("A", 256001)), "imgPath", msg.AvatarTooLarge},
+		{"mobile not 11 digits", with(base, "mobile", "1340000"), "mobile", MobileInvalid},
+		{"mobile taken", with(base, "mobile", "13400000001"), "mobile", MobileTaken},
+		{"email invalid", with(base, "email", "a@b"), "email", EmailInvalid},
+		{"family name required", with(base, "familyName", ""), "familyName", FamilyNameRequired},
+		{"new password without current", with(base, "newPassword", encrypt(t, app, "Other-pass-1")), "currentUserPwd", CurrentPwdRequired},
+		{"avatar too large", with(base, "imgPath", "data:image/png;base64,"+strings.Repeat("A", 256001)), "imgPath", AvatarTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

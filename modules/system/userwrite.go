@@ -115,33 +115,33 @@ func (in *userInput) trim() {
 // profile share; admin says which mobile rule applies.
 func checkPerson(cs *checks, in *userInput, admin bool) {
 	if in.FamilyName == "" {
-		cs.add("familyName", msg.FamilyNameRequired)
+		cs.add("familyName", FamilyNameRequired)
 	}
-	cs.maxLen("familyName", in.FamilyName, maxPersonName, msg.FamilyNameTooLong)
+	cs.maxLen("familyName", in.FamilyName, maxPersonName, FamilyNameTooLong)
 	if in.Name == "" {
-		cs.add("name", msg.NameRequired)
+		cs.add("name", NameRequired)
 	}
-	cs.maxLen("name", in.Name, maxPersonName, msg.NameTooLong)
+	cs.maxLen("name", in.Name, maxPersonName, NameTooLong)
 	switch {
 	case admin && in.Mobile == "":
-		cs.add("mobile", msg.MobileRequired)
+		cs.add("mobile", MobileRequired)
 	case admin && !mobilePattern.MatchString(in.Mobile):
-		cs.add("mobile", msg.MobileInvalid)
+		cs.add("mobile", MobileInvalid)
 	case !admin && in.Mobile != "" && !profileMobile.MatchString(in.Mobile):
-		cs.add("mobile", msg.MobileInvalid)
+		cs.add("mobile", MobileInvalid)
 	}
 	switch {
 	case len([]rune(in.Email)) > maxEmail:
-		cs.add("email", msg.EmailTooLong)
+		cs.add("email", EmailTooLong)
 	case in.Email != "" && !emailPattern.MatchString(in.Email):
-		cs.add("email", msg.EmailInvalid)
+		cs.add("email", EmailInvalid)
 	}
-	cs.maxLen("discTitle", in.DiscTitle, maxDiscTitle, msg.DiscTitleTooLong)
-	cs.maxLen("discDetail", in.DiscDetail, maxDiscDetail, msg.DiscDetailTooLong)
+	cs.maxLen("discTitle", in.DiscTitle, maxDiscTitle, DiscTitleTooLong)
+	cs.maxLen("discDetail", in.DiscDetail, maxDiscDetail, DiscDetailTooLong)
 	if len(in.ImgPath) > maxAvatar {
-		cs.add("imgPath", msg.AvatarTooLarge)
+		cs.add("imgPath", AvatarTooLarge)
 	} else if in.ImgPath != "" && !hasAnyPrefix(in.ImgPath, avatarPrefixes) {
-		cs.add("imgPath", msg.AvatarInvalid)
+		cs.add("imgPath", AvatarInvalid)
 	}
 }
 
@@ -158,11 +158,11 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 func checkUsername(cs *checks, name string) {
 	switch {
 	case name == "":
-		cs.add("username", msg.UsernameRequired)
+		cs.add("username", UsernameRequired)
 	case len([]rune(name)) > maxUsername:
-		cs.add("username", msg.UsernameTooLong)
+		cs.add("username", UsernameTooLong)
 	case strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
-		cs.add("username", msg.UsernameBadChars)
+		cs.add("username", UsernameBadChars)
 	}
 }
 
@@ -194,7 +194,7 @@ func (s *Service) grantable(ctx context.Context, v *auth.Viewer, ids []int64) ([
 		return nil, fmt.Errorf("load roles: %w", err)
 	}
 	if len(roles) != len(uniqueIDs(ids)) {
-		return nil, invalid(fieldError("roleIds", msg.RoleUnknown))
+		return nil, invalid(fieldError("roleIds", RoleUnknown))
 	}
 	if v.SuperAdmin() {
 		return roles, nil
@@ -217,7 +217,7 @@ func (s *Service) grantable(ctx context.Context, v *auth.Viewer, ids []int64) ([
 func (s *Service) placeable(ctx context.Context, v *auth.Viewer, field string, id int64) (*ent.Org, error) {
 	o, err := s.ent.Org.Query().Where(org.ID(id), orgReach(v)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, invalid(fieldError(field, msg.OrgUnknown))
+		return nil, invalid(fieldError(field, OrgUnknown))
 	}
 	return o, err
 }
@@ -247,13 +247,13 @@ func (s *Service) checkAdminForm(ctx context.Context, v *auth.Viewer, in *userIn
 	}
 	checkPerson(&cs, in, true)
 	if len(in.RoleIDs) == 0 {
-		cs.add("roleIds", msg.RolesRequired)
+		cs.add("roleIds", RolesRequired)
 	}
 	if in.OrgID == 0 {
-		cs.add("orgId", msg.OrgRequired)
+		cs.add("orgId", OrgRequired)
 	}
 	if !isNew && in.CurrentUserPwd == "" {
-		cs.add("currentUserPwd", msg.CurrentPwdRequired)
+		cs.add("currentUserPwd", CurrentPwdRequired)
 	}
 	if isNew && !cs.has("username") {
 		taken, err := s.ent.User.Query().Where(user.TenantID(v.TenantID), user.Username(*in.Username)).Exist(ctx)
@@ -261,7 +261,7 @@ func (s *Service) checkAdminForm(ctx context.Context, v *auth.Viewer, in *userIn
 			return fmt.Errorf("check username: %w", err)
 		}
 		if taken {
-			cs.add("username", msg.UsernameTaken)
+			cs.add("username", UsernameTaken)
 		}
 	}
 	if !cs.has("mobile") {
@@ -270,11 +270,11 @@ func (s *Service) checkAdminForm(ctx context.Context, v *auth.Viewer, in *userIn
 			return err
 		}
 		if taken {
-			cs.add("mobile", msg.MobileTaken)
+			cs.add("mobile", MobileTaken)
 		}
 	}
 	return cs.err()
 }
 
 // okUser answers a saved user.
-func okUser(c echo.Context, d any) error { return okMsg(c, msg.UserSaved, d) }
+func okUser(c echo.Context, d any) error { return okMsg(c, UserSaved, d) }

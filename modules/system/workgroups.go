@@ -29,16 +29,16 @@ import (
 // tenant for a viewer whose data scope is all.
 func (s *Service) workGroupRoutes() []engine.Route {
 	return []engine.Route{
-		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroupsOr", Code: auth.CodeWorkGroupList,
-			Name: "工作组列表", Handler: s.listWorkGroups},
-		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroups/:id", Code: auth.CodeWorkGroupList,
-			Name: "工作组详情", Handler: s.getWorkGroup},
-		{Method: http.MethodPost, Path: "/api/system/cscpWorkGroups", Code: auth.CodeWorkGroupAdd,
-			Name: "新建工作组", Handler: s.createWorkGroup},
-		{Method: http.MethodPut, Path: "/api/system/cscpWorkGroups", Code: auth.CodeWorkGroupEdit,
-			Name: "更新工作组", Handler: s.updateWorkGroup},
-		{Method: http.MethodDelete, Path: "/api/system/cscpWorkGroups/:id", Code: auth.CodeWorkGroupDel,
-			Name: "删除工作组", Handler: s.deleteWorkGroup},
+		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroupsOr", Code: CodeWorkGroupList,
+			Name: routeListWorkGroups, Handler: s.listWorkGroups},
+		{Method: http.MethodGet, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupList,
+			Name: routeGetWorkGroup, Handler: s.getWorkGroup},
+		{Method: http.MethodPost, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupAdd,
+			Name: routeCreateWorkGroup, Handler: s.createWorkGroup},
+		{Method: http.MethodPut, Path: "/api/system/cscpWorkGroups", Code: CodeWorkGroupEdit,
+			Name: routeUpdateWorkGroup, Handler: s.updateWorkGroup},
+		{Method: http.MethodDelete, Path: "/api/system/cscpWorkGroups/:id", Code: CodeWorkGroupDel,
+			Name: routeDeleteWorkGroup, Handler: s.deleteWorkGroup},
 	}
 }
 
@@ -87,7 +87,7 @@ func (s *Service) listWorkGroups(c echo.Context) error {
 	if err := onlyParams(c, "groupName", "description", "page", "size"); err != nil {
 		return err
 	}
-	page, size, err := paging(c)
+	page, size, err := pageParams(c)
 	if err != nil {
 		return err
 	}
@@ -110,20 +110,7 @@ func (s *Service) listWorkGroups(c echo.Context) error {
 	if len(or) > 0 {
 		q = q.Where(workgroup.Or(or...))
 	}
-	ctx := c.Request().Context()
-	total, err := q.Clone().Count(ctx)
-	if err != nil {
-		return fmt.Errorf("count work groups: %w", err)
-	}
-	rows, err := q.Order(ent.Asc(workgroup.FieldID)).Offset(page * size).Limit(size).All(ctx)
-	if err != nil {
-		return fmt.Errorf("list work groups: %w", err)
-	}
-	out := make([]workGroupDTO, len(rows))
-	for i, g := range rows {
-		out[i] = toWorkGroupDTO(g)
-	}
-	return httpx.OKPage(c, out, int64(total))
+	return answerPage(c, q.Order(ent.Asc(workgroup.FieldID)), page, size, "work groups", toWorkGroupDTO)
 }
 
 // reachableWorkGroup loads a work group v reaches, with its members (404
@@ -132,7 +119,7 @@ func (s *Service) reachableWorkGroup(ctx context.Context, v *auth.Viewer, id int
 	g, err := s.ent.WorkGroup.Query().Where(workgroup.ID(id), workGroupReach(v)).
 		WithUsers(func(q *ent.UserQuery) { q.Order(ent.Asc(user.FieldID)) }).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, notFound(msg.WorkGroupNotFound)
+		return nil, notFound(WorkGroupNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load work group %d: %w", id, err)
@@ -142,7 +129,7 @@ func (s *Service) reachableWorkGroup(ctx context.Context, v *auth.Viewer, id int
 
 // getWorkGroup answers one work group with its members.
 func (s *Service) getWorkGroup(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}
@@ -191,15 +178,15 @@ func (b *workGroupBody) check() error {
 	b.GroupName, b.Description = strings.TrimSpace(b.GroupName), strings.TrimSpace(b.Description)
 	var cs checks
 	if b.GroupName == "" {
-		cs.add("groupName", msg.WorkGroupNameRequired)
+		cs.add("groupName", WorkGroupNameRequired)
 	}
-	cs.maxLen("groupName", b.GroupName, 100, fmt.Sprintf(msg.FieldTooLong, msg.WorkGroupName, 100))
+	cs.maxLen("groupName", b.GroupName, 100, fmt.Sprintf(msg.FieldTooLong, WorkGroupName, 100))
 	if b.Description == "" {
-		cs.add("description", msg.WorkGroupDescRequired)
+		cs.add("description", WorkGroupDescRequired)
 	}
-	cs.maxLen("description", b.Description, 500, fmt.Sprintf(msg.FieldTooLong, msg.WorkGroupDesc, 500))
+	cs.maxLen("description", b.Description, 500, fmt.Sprintf(msg.FieldTooLong, WorkGroupDesc, 500))
 	if len(b.members()) == 0 {
-		cs.add("userDetail", msg.WorkGroupUsersRequired)
+		cs.add("userDetail", WorkGroupUsersRequired)
 	}
 	return cs.err()
 }
@@ -220,7 +207,7 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 		}
 	}
 	if !ok {
-		return 0, invalid(schema.FieldError{Field: "orgId", Message: msg.WorkGroupOrgOutOfScope})
+		return 0, invalid(schema.FieldError{Field: "orgId", Message: WorkGroupOrgOutOfScope})
 	}
 	ids := b.members()
 	found, err := s.ent.User.Query().Where(user.IDIn(ids...), userReach(v)).IDs(ctx)
@@ -230,7 +217,7 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 	for _, id := range ids {
 		if !slices.Contains(found, id) {
 			return 0, invalid(schema.FieldError{Field: "userDetail",
-				Message: fmt.Sprintf(msg.WorkGroupUserOutOfScope, id)})
+				Message: fmt.Sprintf(WorkGroupUserOutOfScope, id)})
 		}
 	}
 	return orgID, nil
@@ -240,11 +227,11 @@ func (s *Service) checkReach(ctx context.Context, v *auth.Viewer, b *workGroupBo
 // POSTs when it has none, specification §4).
 func (s *Service) createWorkGroup(c echo.Context) error {
 	var b workGroupBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID != 0 {
-		return httpx.BadRequest(msg.CreateWithID)
+		return httpx.BadRequest(CreateWithID)
 	}
 	return s.saveWorkGroup(c, &b)
 }
@@ -253,7 +240,7 @@ func (s *Service) createWorkGroup(c echo.Context) error {
 // its id (PUT).
 func (s *Service) updateWorkGroup(c echo.Context) error {
 	var b workGroupBody
-	if err := s.bind(c, &b); err != nil {
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
 		return err
 	}
 	if b.ID == 0 {
@@ -326,7 +313,7 @@ func (s *Service) saveWorkGroup(c echo.Context, b *workGroupBody) error {
 // deleteWorkGroup removes a work group the viewer reaches with its member
 // and organisation links.
 func (s *Service) deleteWorkGroup(c echo.Context) error {
-	id, err := pathID(c, "id")
+	id, err := httpx.PathID(c, "id")
 	if err != nil {
 		return err
 	}

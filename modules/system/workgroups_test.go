@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"xiangzhi/engine"
-	"xiangzhi/engine/auth"
 	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent/workgroupuser"
 )
@@ -86,7 +85,7 @@ func TestWorkGroupLifecycle(t *testing.T) {
 
 		mustOK(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/cscpWorkGroups/%d", id), nil)
 		status, env := call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/system/cscpWorkGroups/%d", id), nil)
-		wantError(t, status, env, http.StatusNotFound, msg.WorkGroupNotFound)
+		wantError(t, status, env, http.StatusNotFound, WorkGroupNotFound)
 		if n, err := s.ent.WorkGroupUser.Query().Where(workgroupuser.WorkGroupID(id)).Count(ctx); err != nil || n != 0 {
 			t.Errorf("member links after the delete = %d, %v", n, err)
 		}
@@ -111,16 +110,16 @@ func TestWorkGroupValidation(t *testing.T) {
 		body         map[string]any
 		msg          string
 	}{
-		{"name required", http.MethodPost, body("groupName", " "), msg.WorkGroupNameRequired},
-		{"description required", http.MethodPost, body("description", ""), msg.WorkGroupDescRequired},
-		{"members required", http.MethodPost, body("userDetail", []any{}), msg.WorkGroupUsersRequired},
+		{"name required", http.MethodPost, body("groupName", " "), WorkGroupNameRequired},
+		{"description required", http.MethodPost, body("description", ""), WorkGroupDescRequired},
+		{"members required", http.MethodPost, body("userDetail", []any{}), WorkGroupUsersRequired},
 		{"name max 100", http.MethodPost, body("groupName", strings.Repeat("组", 101)),
-			fmt.Sprintf(msg.FieldTooLong, msg.WorkGroupName, 100)},
+			fmt.Sprintf(msg.FieldTooLong, WorkGroupName, 100)},
 		{"member of another tenant", http.MethodPost, body("users", []int64{stranger.ID}),
-			fmt.Sprintf(msg.WorkGroupUserOutOfScope, stranger.ID)},
-		{"organisation of another tenant", http.MethodPost, body("orgId", otherOrg.ID), msg.WorkGroupOrgOutOfScope},
-		{"unknown field", http.MethodPost, body("leader", 1), fmt.Sprintf(msg.FieldUnknownInBody, "leader")},
-		{"create with id", http.MethodPost, body("id", 1), msg.CreateWithID},
+			fmt.Sprintf(WorkGroupUserOutOfScope, stranger.ID)},
+		{"organisation of another tenant", http.MethodPost, body("orgId", otherOrg.ID), WorkGroupOrgOutOfScope},
+		{"unknown field", http.MethodPost, body("leader", 1), fmt.Sprintf(msg.UnknownBodyField, "leader")},
+		{"create with id", http.MethodPost, body("id", 1), CreateWithID},
 		{"update without id", http.MethodPut, body(), msg.IDRequired},
 		{"members not ids", http.MethodPost, body("userDetail", nil, "users", "x"), msg.BadJSON},
 	}
@@ -136,7 +135,7 @@ func TestWorkGroupValidation(t *testing.T) {
 		t.Errorf("empty form = %d %v, want 400 with three field errors", status, env)
 	}
 	status, env = call(t, app, admin, http.MethodPut, "/api/system/cscpWorkGroups", body("id", 999999))
-	wantError(t, status, env, http.StatusNotFound, msg.WorkGroupNotFound)
+	wantError(t, status, env, http.StatusNotFound, WorkGroupNotFound)
 	status, env = call(t, app, admin, http.MethodGet, "/api/system/cscpWorkGroupsOr?name=x", nil)
 	wantError(t, status, env, http.StatusBadRequest, fmt.Sprintf(msg.QueryUnknownParam, "name"))
 }
@@ -151,8 +150,8 @@ func TestWorkGroupScope(t *testing.T) {
 	west := createOrg(t, s, s.tenantID, root.ID, "西镇")
 	eastUser := createUser(t, s, userSpec{OrgID: east.ID})
 	westUser := createUser(t, s, userSpec{OrgID: west.ID})
-	r := createRole(t, s, s.tenantID, "镇管理员", auth.CodeWorkGroupList, auth.CodeWorkGroupAdd,
-		auth.CodeWorkGroupEdit, auth.CodeWorkGroupDel)
+	r := createRole(t, s, s.tenantID, "镇管理员", CodeWorkGroupList, CodeWorkGroupAdd,
+		CodeWorkGroupEdit, CodeWorkGroupDel)
 	sub := createUser(t, s, userSpec{OrgID: east.ID, RoleIDs: []int64{r.ID}})
 	token := login(t, app, sub.Username, testPassword)
 
@@ -185,14 +184,14 @@ func TestWorkGroupScope(t *testing.T) {
 	}
 	for _, tt := range west404 {
 		status, env := call(t, app, token, tt.method, tt.path, tt.body)
-		wantError(t, status, env, http.StatusNotFound, msg.WorkGroupNotFound)
+		wantError(t, status, env, http.StatusNotFound, WorkGroupNotFound)
 	}
 	status, env := call(t, app, token, http.MethodPost, "/api/system/cscpWorkGroups", map[string]any{
 		"groupName": "组", "description": "描述", "userDetail": []map[string]any{{"userId": westUser.ID}}})
-	wantError(t, status, env, http.StatusBadRequest, fmt.Sprintf(msg.WorkGroupUserOutOfScope, westUser.ID))
+	wantError(t, status, env, http.StatusBadRequest, fmt.Sprintf(WorkGroupUserOutOfScope, westUser.ID))
 	status, env = call(t, app, token, http.MethodPost, "/api/system/cscpWorkGroups", map[string]any{
 		"groupName": "组", "description": "描述", "orgId": west.ID, "userDetail": []map[string]any{{"userId": eastUser.ID}}})
-	wantError(t, status, env, http.StatusBadRequest, msg.WorkGroupOrgOutOfScope)
+	wantError(t, status, env, http.StatusBadRequest, WorkGroupOrgOutOfScope)
 
 	other, otherOrg := createTenant(t, s, "wg3")
 	stranger := createUser(t, s, userSpec{TenantID: other.ID, OrgID: otherOrg.ID})
@@ -202,7 +201,7 @@ func TestWorkGroupScope(t *testing.T) {
 		t.Fatal(err)
 	}
 	status, env = call(t, app, admin, http.MethodGet, fmt.Sprintf("/api/system/cscpWorkGroups/%d", foreign.ID), nil)
-	wantError(t, status, env, http.StatusNotFound, msg.WorkGroupNotFound)
+	wantError(t, status, env, http.StatusNotFound, WorkGroupNotFound)
 	status, env = call(t, app, admin, http.MethodDelete, fmt.Sprintf("/api/system/cscpWorkGroups/%d", foreign.ID), nil)
-	wantError(t, status, env, http.StatusNotFound, msg.WorkGroupNotFound)
+	wantError(t, status, env, http.StatusNotFound, WorkGroupNotFound)
 }

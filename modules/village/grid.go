@@ -5,16 +5,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // setGridMember adds grid members to a grid: {gridId, memberIds,
@@ -27,11 +26,11 @@ func (h *hooks) setGridMember(c echo.Context) error {
 	}
 	gid, ok := hook.ID(b["gridId"])
 	if !ok {
-		return hook.Required("gridId", msg.GridRequired)
+		return hook.Required("gridId", GridRequired)
 	}
 	ids, err := hook.IDs(b["memberIds"], "memberIds")
 	if err != nil || len(ids) == 0 {
-		return hook.Required("memberIds", msg.GridMembersRequired)
+		return hook.Required("memberIds", GridMembersRequired)
 	}
 	grid, members, err := h.modules("grid", "gridMember")
 	if err != nil {
@@ -60,7 +59,7 @@ func (h *hooks) setGridMember(c echo.Context) error {
 			return hook.BadParam("leaderId")
 		}
 		if !slices.Contains(all, leader) {
-			return hook.Required("leaderId", msg.GridLeaderNotMember)
+			return hook.Required("leaderId", GridLeaderNotMember)
 		}
 		upd["leader"] = leader
 	}
@@ -128,11 +127,11 @@ func (h *hooks) setGridVillager(c echo.Context) error {
 	}
 	gid, ok := hook.ID(b["gridId"])
 	if !ok {
-		return hook.Required("gridId", msg.GridRequired)
+		return hook.Required("gridId", GridRequired)
 	}
 	ids, err := hook.IDs(b["villagerIds"], "villagerIds")
 	if err != nil || len(ids) == 0 {
-		return hook.Required("villagerIds", msg.GridVillagersRequired)
+		return hook.Required("villagerIds", GridVillagersRequired)
 	}
 	grid, villager, err := h.modules("grid", "villager")
 	if err != nil {
@@ -156,7 +155,7 @@ func (h *hooks) setGridVillager(c echo.Context) error {
 			return err
 		}
 		if !ok {
-			return hook.Required("villagerIds", msg.GridOutsideVillage)
+			return hook.Required("villagerIds", GridOutsideVillage)
 		}
 		recs = append(recs, v)
 	}
@@ -283,19 +282,18 @@ func (h *hooks) recount(ctx context.Context, sc store.Scope, grids ...int64) err
 
 // covers reports whether the organisation of a record (orgId inner) lies
 // within that of another (orgId outer): the same organisation, or one
-// below it by the paths the store's organisation resolver gives.
+// below it by the organisation paths the system gives (App.OrgPath).
 func (h *hooks) covers(ctx context.Context, tenant int64, outer, inner any) (bool, error) {
 	o, _ := outer.(int64)
 	i, _ := inner.(int64)
-	resolve := h.app.Store().OrgResolver
-	if o == i || resolve == nil {
-		return o == i, nil
+	if o == i {
+		return true, nil
 	}
-	op, err := resolve(ctx, tenant, o)
+	op, err := h.app.OrgPath(ctx, tenant, o)
 	if err != nil {
 		return false, err
 	}
-	ip, err := resolve(ctx, tenant, i)
+	ip, err := h.app.OrgPath(ctx, tenant, i)
 	if err != nil {
 		return false, err
 	}

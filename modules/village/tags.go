@@ -3,14 +3,13 @@ package village
 import (
 	"fmt"
 	"slices"
-	"xiangzhi/modules/hook"
 
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
+	"xiangzhi/modules/hook"
 )
 
 // Ways setVillagerTags changes a villager's tags.
@@ -45,11 +44,11 @@ func (h *hooks) setVillagerTags(c echo.Context) error {
 		villagers = append(villagers, id)
 	}
 	if len(villagers) == 0 {
-		return hook.Required("villagerIds", msg.TagVillagersRequired)
+		return hook.Required("villagerIds", TagVillagersRequired)
 	}
 	raw, ok := b["tagIds"]
 	if !ok {
-		return hook.Required("tagIds", msg.TagsRequired)
+		return hook.Required("tagIds", TagsRequired)
 	}
 	tags, err := hook.IDs(raw, "tagIds")
 	if err != nil {
@@ -58,7 +57,7 @@ func (h *hooks) setVillagerTags(c echo.Context) error {
 	mode := tagsReplace
 	if v, ok := b["mode"]; ok {
 		if mode, _ = v.(string); mode != tagsReplace && mode != tagsAdd && mode != tagsRemove {
-			return hook.Required("mode", msg.TagModeInvalid)
+			return hook.Required("mode", TagModeInvalid)
 		}
 	}
 	villager, tagModule, err := h.modules("villager", "personTag")

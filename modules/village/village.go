@@ -37,7 +37,7 @@ func Register(app *engine.App) error {
 	}
 	app.AddRoutes(gridBase, h.gridRoutes(grid)...)
 	app.AddRoutes(tagBase, engine.Route{Method: http.MethodPost, Path: "/setVillagerTags",
-		Code: villager.Code("edit"), Name: villager.Title + "-设置标签", Handler: h.setVillagerTags})
+		Code: villager.Code("edit"), Name: villager.Title + routeSetVillagerTags, Handler: h.setVillagerTags})
 	return nil
 }
 
@@ -45,13 +45,13 @@ func (h *hooks) gridRoutes(grid *schema.Module) []engine.Route {
 	edit, list := grid.Code("edit"), grid.Code("list")
 	name := func(op string) string { return grid.Title + "-" + op }
 	return []engine.Route{
-		{Method: http.MethodPost, Path: "/setGridMember", Code: edit, Name: name("设置网格员"), Handler: h.setGridMember},
-		{Method: http.MethodPost, Path: "/setGridVillager", Code: edit, Name: name("设置网格村民"), Handler: h.setGridVillager},
-		{Method: http.MethodDelete, Path: "/deleteGridMemberById/:id", Code: edit, Name: name("移出网格员"),
+		{Method: http.MethodPost, Path: "/setGridMember", Code: edit, Name: name(routeSetGridMember), Handler: h.setGridMember},
+		{Method: http.MethodPost, Path: "/setGridVillager", Code: edit, Name: name(routeSetGridVillager), Handler: h.setGridVillager},
+		{Method: http.MethodDelete, Path: "/deleteGridMemberById/:id", Code: edit, Name: name(routeDeleteGridMember),
 			Handler: h.deleteGridMember},
-		{Method: http.MethodDelete, Path: "/deleteGridVillagerById/:id", Code: edit, Name: name("移出网格村民"),
+		{Method: http.MethodDelete, Path: "/deleteGridVillagerById/:id", Code: edit, Name: name(routeDeleteGridVillager),
 			Handler: h.deleteGridVillager},
-		{Method: http.MethodGet, Path: "/getAllGridList", Code: list, Name: name(msg.OpList + "（全部）"),
+		{Method: http.MethodGet, Path: "/getAllGridList", Code: list, Name: name(msg.OpList + routeAllGridsSuffix),
 			Handler: h.allGrids},
 	}
 }

@@ -32,6 +32,8 @@ const (
 )
 
 func main() {
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it")
+	villagers := flag.Int("villagers", 2000, "county: villagers of the demo county")
 	rows := flag.Int("rows", 100_000, "rows to load into the sample module")
 	dur := flag.Duration("duration", 10*time.Second, "time each scenario runs")
 	conc := flag.Int("concurrency", 50, "concurrent clients")
@@ -39,7 +41,17 @@ func main() {
 	dataDir := flag.String("data", "", "data dir to use and keep (default: a temporary one, removed after)")
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
 	flag.Parse()
-	if err := run(*rows, *dur, *conc, *bin, *dataDir, *dbURL); err != nil {
+	var err error
+	switch *scenario {
+	case "synthetic":
+		err = run(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
+	case "county":
+		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+	default:
+		err = fmt.Errorf("unknown -scenario %q: want synthetic or county", *scenario)
+	}
+	if err != nil {
 		log.Fatalf("bench: %v", err)
 	}
 }
@@ -87,29 +99,11 @@ func run(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) erro
 	}
 	st.Close()
 
-	addr, err := freeAddr()
+	srv, base, err := startServer(bin, dataDir, dbURL, schemasDir, adminPassword)
 	if err != nil {
 		return err
 	}
-	srv := exec.Command(bin, "serve", "--addr", addr, "--data", dataDir, "--schemas", schemasDir)
-	srv.Env = append(os.Environ(), "XZ_ADMIN_PASSWORD="+adminPassword, "XZ_LOG_LEVEL=warn")
-	if dbURL != "" {
-		srv.Args = append(srv.Args, "--db", dbURL)
-	}
-	logFile, err := os.Create(filepath.Join(dataDir, "bench-server.log"))
-	if err != nil {
-		return err
-	}
-	defer logFile.Close()
-	srv.Stdout, srv.Stderr = logFile, logFile
-	if err := srv.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", bin, err)
-	}
-	defer func() {
-		srv.Process.Signal(os.Interrupt)
-		srv.Wait()
-	}()
-	base := "http://" + addr
+	defer stopServer(srv)
 	client := drive.NewClient(conc)
 	if err := waitReady(ctx, client, base); err != nil {
 		return err
@@ -151,10 +145,64 @@ func run(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) erro
 			fmt.Println("   first error:", r.FirstErr)
 		}
 	}
-	mem := memory(srv.Process.Pid)
+	printMemory(srv.cmd.Process.Pid)
+	return nil
+}
+
+// server is a started server binary.
+type server struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+// startServer starts the server binary on a free loopback port over the
+// data dir (and database and schemas dir when given) and answers its base URL.
+func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string) (*server, string, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", dataDir)
+	if schemasDir != "" {
+		cmd.Args = append(cmd.Args, "--schemas", schemasDir)
+	}
+	if dbURL != "" {
+		cmd.Args = append(cmd.Args, "--db", dbURL)
+	}
+	cmd.Env = append(os.Environ(), "XZ_ADMIN_PASSWORD="+adminSecret, "XZ_LOG_LEVEL=warn")
+	logFile, err := os.Create(filepath.Join(dataDir, "bench-server.log"))
+	if err != nil {
+		return nil, "", err
+	}
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return nil, "", fmt.Errorf("start %s: %w", bin, err)
+	}
+	s := &server{cmd: cmd, exited: make(chan struct{})}
+	go func() {
+		cmd.Wait()
+		logFile.Close()
+		close(s.exited)
+	}()
+	return s, "http://" + addr, nil
+}
+
+// stopServer asks the server to shut down and waits up to 20 s for it.
+func stopServer(s *server) {
+	s.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-s.exited:
+	case <-time.After(20 * time.Second):
+		s.cmd.Process.Kill()
+	}
+}
+
+// printMemory prints the server's resident memory.
+func printMemory(pid int) {
+	mem := memory(pid)
 	fmt.Printf("server memory: RSS %s (heap and stacks %s, mapped database pages %s), peak RSS %s\n",
 		mem["VmRSS"], mem["RssAnon"], mem["RssFile"], mem["VmHWM"])
-	return nil
 }
 
 func countRows(ctx context.Context, st *store.Store) (int, error) {

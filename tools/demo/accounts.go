@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"xiangzhi/engine/auth"
-	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/role"
@@ -181,7 +180,7 @@ func (g *gen) ensureUser(ctx context.Context, hash, username, family, given, rol
 	case ent.IsNotFound(err):
 		u, err = g.ent.User.Create().SetTenantID(g.tenant).SetUsername(username).SetFamilyName(family).
 			SetName(given).SetMobile(mobile).SetPasswordHash(hash).SetMustChangePassword(false).
-			SetDiscTitle(roleName).SetDiscDetail(msg.DemoAccountDetail).SetOrgID(p.ID).
+			SetDiscTitle(roleName).SetDiscDetail(DemoAccountDetail).SetOrgID(p.ID).
 			AddOrgIDs(p.ID).AddRoleIDs(roleID).Save(ctx)
 	case err == nil:
 		u, err = u.Update().SetFamilyName(family).SetName(given).SetMobile(mobile).SetPasswordHash(hash).SetMustChangePassword(false).SetFailedLogins(0).

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"xiangzhi/engine/auth"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
+	"xiangzhi/modules/system"
 )
 
 // Kinds of place, written into the organisation's description as the
@@ -108,7 +108,7 @@ func (g *gen) buildOrgs(ctx context.Context, rootID int64) error {
 		return fmt.Errorf("read first-level organisation: %w", err)
 	}
 	root, err = root.Update().SetOrgName(CountyName).SetDescription(KindCounty).
-		SetPath(auth.OrgPath("", root.ID)).SetLevel(1).Save(ctx)
+		SetPath(system.OrgPath("", root.ID)).SetLevel(1).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("rename the county: %w", err)
 	}
@@ -152,7 +152,7 @@ func (g *gen) ensureOrg(ctx context.Context, p *place) error {
 	case err != nil:
 		return fmt.Errorf("read organisation %s: %w", p.Name, err)
 	}
-	path := auth.OrgPath(p.Parent.Path, o.ID)
+	path := system.OrgPath(p.Parent.Path, o.ID)
 	if o.Path != path || o.Description != p.Kind {
 		if o, err = o.Update().SetPath(path).SetDescription(p.Kind).Save(ctx); err != nil {
 			return fmt.Errorf("organisation path of %s: %w", p.Name, err)

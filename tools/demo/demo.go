@@ -22,13 +22,12 @@ import (
 	"slices"
 	"time"
 
-	"xiangzhi/engine/auth"
-	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/user"
+	"xiangzhi/modules/system"
 )
 
 // DefaultVillagers is the number of villagers a demo county has.
@@ -96,7 +95,7 @@ func (*existsError) Error() string {
 	return "demo data already exists: run with --force to replace it"
 }
 func (*existsError) HTTPStatus() int       { return http.StatusConflict }
-func (*existsError) PublicMessage() string { return msg.DemoExists }
+func (*existsError) PublicMessage() string { return DemoExists }
 
 // gen is one run of the generator.
 type gen struct {
@@ -166,13 +165,13 @@ func (g *gen) run(ctx context.Context) error {
 	if err := g.ent.Schema.Create(ctx); err != nil {
 		return fmt.Errorf("migrate core tables: %w", err)
 	}
-	boot, err := auth.Bootstrap(ctx, g.ent, auth.BootstrapOptions{AdminPassword: g.opts.AdminPassword,
+	boot, err := system.Bootstrap(ctx, g.ent, system.BootstrapOptions{AdminPassword: g.opts.AdminPassword,
 		DataDir: g.opts.DataDir, Logger: g.log})
 	if err != nil {
 		return err
 	}
 	g.tenant = boot.TenantID
-	if err := auth.SyncModuleMenus(ctx, g.ent, g.set); err != nil {
+	if err := system.SyncModuleMenus(ctx, g.ent, g.set); err != nil {
 		return err
 	}
 	if err := g.checkFresh(ctx); err != nil {

@@ -6,6 +6,7 @@ package filestest
 import (
 	"archive/zip"
 	"bytes"
+	_ "embed"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -14,6 +15,11 @@ import (
 	"image/png"
 	"unicode/utf16"
 )
+
+// sampleText is a UTF-8 text file with Chinese in it.
+//
+//go:embed testdata/sample.txt
+var sampleText []byte
 
 // Sample is the content of a file of the type named by ext (png, gif, jpg,
 // jpeg, bmp, mp4, mp3, txt, pdf, doc, xls, ppt, docx, xlsx, pptx, webm,
@@ -33,7 +39,7 @@ func Sample(ext string) []byte {
 	case "mp3":
 		return MP3()
 	case "txt":
-		return []byte("乡治 test file\nsecond line\n")
+		return bytes.Clone(sampleText)
 	case "pdf":
 		return []byte("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n")
 	case "doc":

@@ -24,6 +24,16 @@ type Scenario struct {
 	Request Request
 	// OK reports whether a status code counts as a success (default: 2xx).
 	OK func(status int) bool
+	// Done, when set, hears how the n-th request ended (status 0: no answer),
+	// so a scenario that moves records can hand a record to the next request
+	// only once the previous one on it is finished.
+	Done func(n, status int)
+}
+
+func (s Scenario) done(n, status int) {
+	if s.Done != nil {
+		s.Done(n, status)
+	}
 }
 
 // Result is what one scenario measured.
@@ -84,7 +94,8 @@ func Run(ctx context.Context, client *http.Client, s Scenario, concurrency int, 
 			local := make([]time.Duration, 0, 4096)
 			localErrs, localFirst := 0, ""
 			for ctx.Err() == nil {
-				req, err := s.Request(next())
+				n := next()
+				req, err := s.Request(n)
 				if err != nil {
 					localErrs++
 					localFirst = err.Error()
@@ -93,6 +104,7 @@ func Run(ctx context.Context, client *http.Client, s Scenario, concurrency int, 
 				t0 := time.Now()
 				resp, err := client.Do(req.WithContext(ctx))
 				if err != nil {
+					s.done(n, 0)
 					if ctx.Err() != nil {
 						break // the run ended mid-request; not an error of the server
 					}
@@ -106,6 +118,7 @@ func Run(ctx context.Context, client *http.Client, s Scenario, concurrency int, 
 				body, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
 				local = append(local, time.Since(t0))
+				s.done(n, resp.StatusCode)
 				if !ok(resp.StatusCode) {
 					localErrs++
 					if localFirst == "" {

@@ -87,6 +87,12 @@ func Login(ctx context.Context, c *http.Client, base, username, password, newPas
 	return changed.Token, nil
 }
 
+// Call sends body as JSON with the bearer token (when not empty) and
+// decodes the envelope's data into out; a code other than 0 is an error.
+func Call(ctx context.Context, c *http.Client, method, url, token string, body, out any) error {
+	return call(ctx, c, method, url, token, body, out)
+}
+
 func call(ctx context.Context, c *http.Client, method, url, token string, body, out any) error {
 	var rd *bytes.Reader
 	if body != nil {

@@ -5,7 +5,7 @@ import { AppRoutes } from "../App";
 import { server } from "../test/server";
 import { http, makeToken, ok, signIn } from "../test/helpers";
 import { AppProviders } from "./AppProviders";
-import { connectToken } from "./http";
+import { connectToken } from "../api/http";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
 

@@ -3,7 +3,7 @@ import { server } from "../test/server";
 import { fail, http, makeToken, ok, signIn } from "../test/helpers";
 import { decrypt, keyPair } from "../test/rsa";
 import { authProvider, clearSession } from "./authProvider";
-import { connectToken } from "./http";
+import { connectToken } from "../api/http";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo, type ServerMenu } from "./menus";
+import type { ServerMenu } from "../api/authApi";
+import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo } from "./menus";
 
 const menus: ServerMenu[] = [
   { id: 1, parentId: 0, type: "menu1", title: "系统管理", icon: "setting", orderby: 2 },

@@ -6,7 +6,7 @@ import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../app/http";
+import { ApiError } from "../api/errors";
 import { modulePath } from "../app/routes";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { useSessionStore } from "../stores/useSessionStore";
@@ -65,6 +65,13 @@ export function withoutErrorsFor(errors: ErrorSchema | undefined, before: Data, 
   );
   return Object.keys(kept).length ? (kept as ErrorSchema) : undefined;
 }
+
+/**
+ * showsErrorsInPlace is the form's onError: the messages already stand under their fields and the first
+ * invalid field has the focus, so there is nothing more to say — and giving rjsf a handler keeps it from
+ * logging "Form validation failed" to the console, where it would hide real errors.
+ */
+function showsErrorsInPlace(): void {}
 
 function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
   const { t } = useTranslation();
@@ -147,6 +154,8 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
         transformErrors={transformErrors}
         extraErrors={serverErrors}
         showErrorList={false}
+        focusOnFirstError
+        onError={showsErrorsInPlace}
         noHtml5Validate
         omitExtraData
         disabled={busy}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import dayjs from "dayjs";
-import { toCriteria } from "../app/criteria";
+import { toCriteria } from "../api/criteria";
 import type { ListFilter } from "./moduleSchema";
 import { filterKind, filtersToSearch, searchToFilters } from "./searchFilters";
 

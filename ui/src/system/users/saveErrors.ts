@@ -1,7 +1,7 @@
 // How a failed user save is shown (spec §8 "Users and profile"): the server's field errors go to their
 // fields, and the wrong current-login password is translated and flagged on its field.
 
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { saveErrorText, USER_MSG } from "./userRules";
 
 /** FieldFlag is one field error in antd's setFields shape. */
@@ -25,6 +25,6 @@ export function saveFailureOf(err: unknown, fallback: string, knownFields: reado
   }
   const fields = err.fieldErrors
     .filter((e) => knownFields.includes(e.field))
-    .map((e) => ({ name: e.field === "orgId" ? "orgPath" : e.field, errors: [e.message] }));
+    .map((e) => ({ name: e.field, errors: [e.message] }));
   return { message: saveErrorText(err.serverMessage || err.fieldErrors[0]?.message || fallback), fields };
 }

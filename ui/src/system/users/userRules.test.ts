@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/http";
-import { orgChain } from "./OrgCascader";
+import { ApiError } from "../../api/errors";
+import { orgChain } from "../../widgets/pickers/orgApi";
 import { saveFailureOf } from "./saveErrors";
 import { showPager } from "./UserManagementPage";
 import * as R from "./userRules";
@@ -100,7 +100,7 @@ describe("save failures", () => {
       message: "当前手机号已存在，请重新输入！",
       fields: [
         { name: "mobile", errors: ["当前手机号已存在，请重新输入！"] },
-        { name: "orgPath", errors: ["机构不存在"] },
+        { name: "orgId", errors: ["机构不存在"] },
       ],
     });
   });

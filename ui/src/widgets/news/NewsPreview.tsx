@@ -3,7 +3,7 @@
 
 import { Space, Tabs, Typography } from "antd";
 import { useMemo } from "react";
-import { sanitizeHtml } from "./sanitize";
+import { sanitizeHtml } from "../richtext/sanitize";
 import { W } from "../texts";
 
 /** The article fields the preview shows. */
@@ -42,7 +42,7 @@ function Page({ article, html, width }: { article: ArticlePreview; html: string;
 
 /** NewsPreview shows an article as readers will see it on a desktop and on a phone. */
 export function NewsPreview({ article }: { article: ArticlePreview }) {
-  const html = useMemo(() => sanitizeHtml(article.content ?? ""), [article.content]);
+  const html = useMemo(() => sanitizeHtml(article.content ?? "", { newWindow: true }), [article.content]);
   return (
     <Tabs
       items={[

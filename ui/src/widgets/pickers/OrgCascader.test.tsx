@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { server } from "../../test/server";
-import { http, ok, signIn } from "../../test/helpers";
+import { http, ok, renderAt, signIn } from "../../test/helpers";
 import { OrgCascader } from "./OrgCascader";
 
 // Real-shaped answers of modules/system/orgs.go (orgDTO).
@@ -23,7 +24,7 @@ describe("OrgCascader", () => {
       }),
     );
     const onChange = vi.fn();
-    render(<OrgCascader onChange={onChange} placeholder="请选择所属机构" />);
+    renderAt(<OrgCascader onChange={onChange} placeholder="请选择所属机构" />, "/");
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByRole("combobox")).toBeEnabled());
     await user.click(screen.getByRole("combobox"));
@@ -40,15 +41,44 @@ describe("OrgCascader", () => {
       http.get("/api/villager/getOrgByUserId", () => ok(town)),
       http.get("/api/system/getCscpOrgTree/2", () => ok([village])),
     );
-    render(<OrgCascader value={5} />);
+    renderAt(<OrgCascader value={5} />, "/");
     expect(await screen.findByText("城关镇 / 东关村")).toBeInTheDocument();
 
     server.use(http.get("/api/villager/getOrgByUserId", () => ok(village)));
     const user = userEvent.setup();
-    const { unmount } = render(<OrgCascader placeholder="村级" />);
+    const { unmount } = renderAt(<OrgCascader placeholder="村级" />, "/");
     await user.click(screen.getAllByRole("combobox")[1]);
     await user.click(await screen.findByText("东关村"));
     expect(document.querySelectorAll(".ant-cascader-menu")).toHaveLength(1);
     unmount();
+  });
+
+  it("follows its value: a later value shows its path, loading the tree under the user's organisation once", async () => {
+    signIn();
+    const trees: string[] = [];
+    server.use(
+      http.get("/api/villager/getOrgByUserId", () => ok(county)),
+      http.get("/api/system/getCscpOrgTree/1", () => {
+        trees.push("1");
+        return ok([{ ...town, children: [village] }]);
+      }),
+    );
+    let setValue: (v: number | undefined) => void = () => undefined;
+    function Host() {
+      const [value, set] = useState<number | undefined>(1);
+      setValue = set;
+      return <OrgCascader value={value} onChange={set} />;
+    }
+    renderAt(<Host />, "/");
+    expect(await screen.findByText("示范县")).toBeInTheDocument();
+    expect(trees).toEqual([]);
+
+    act(() => setValue(5));
+    expect(await screen.findByText("示范县 / 城关镇 / 东关村")).toBeInTheDocument();
+    act(() => setValue(2));
+    expect(await screen.findByText("示范县 / 城关镇")).toBeInTheDocument();
+    act(() => setValue(undefined));
+    await waitFor(() => expect(screen.queryByText("示范县 / 城关镇")).not.toBeInTheDocument());
+    expect(trees).toEqual(["1"]);
   });
 });

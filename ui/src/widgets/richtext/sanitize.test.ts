@@ -36,4 +36,14 @@ describe("sanitizeHtml", () => {
     expect(safeUrl(" java\tscript:alert(1)")).toBe(false);
     expect(safeUrl("data:text/html,x")).toBe(false);
   });
+
+  it("is the one sanitiser: articles' figures and captions stay, and the preview opens every link in a new window", () => {
+    const html = `<figure align="center"><img src="/a.png" title="图"><figcaption>说明<small>小字</small></figcaption></figure><a href="https://e.cn" target="_self">链</a>`;
+    expect(sanitizeHtml(html)).toBe(
+      `<figure align="center"><img src="/a.png" title="图"><figcaption>说明<small>小字</small></figcaption></figure><a href="https://e.cn" rel="noopener noreferrer nofollow">链</a>`,
+    );
+    expect(sanitizeHtml(html, { newWindow: true })).toContain(`<a href="https://e.cn" target="_blank" rel="noopener noreferrer">链</a>`);
+    expect(sanitizeHtml(`<img src="data:image/png;base64,AAAA">`, { newWindow: true })).toBe("<img>");
+  });
 });
+

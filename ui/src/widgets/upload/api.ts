@@ -2,7 +2,8 @@
 // stored file addresses (a signed link expires; the server re-signs it on request).
 
 import { useEffect, useState } from "react";
-import { ApiError, request, upload } from "../../app/http";
+import { ApiError } from "../../api/errors";
+import { request, upload } from "../../api/http";
 
 /** FileResult is the server's description of a stored file (result.pathUrl and the rest). */
 export interface FileResult {

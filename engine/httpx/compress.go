@@ -1,0 +1,212 @@
+package httpx
+
+import (
+	"bufio"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/labstack/echo/v4"
+)
+
+// CompressMinBytes is the size from which an answer is worth compressing:
+// below it the gzip header and a round of CPU cost more than they save.
+const CompressMinBytes = 1024
+
+// gzipPool keeps gzip writers (each holds ~800 KB of state) between answers.
+var gzipPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression) // the level is valid, so no error
+	return w
+}}
+
+// Compress gzips answers of a textual type (JSON, text, JavaScript, CSS,
+// SVG, XML) from CompressMinBytes on, when the client accepts gzip. An answer
+// that already has a Content-Encoding (the console's precompressed files,
+// /metrics) passes through untouched, as do small answers, binary types
+// (xlsx exports, images), HEAD requests and websocket upgrades. Every
+// textual answer says Vary: Accept-Encoding, so caches keep the variants apart.
+func Compress() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.Method == http.MethodHead || req.Header.Get("Upgrade") != "" {
+				return next(c)
+			}
+			res := c.Response()
+			cw := &compressWriter{ResponseWriter: res.Writer, gzipOK: AcceptsEncoding(req, "gzip")}
+			res.Writer = cw
+			defer func() {
+				cw.finish()
+				res.Writer = cw.ResponseWriter
+			}()
+			return next(c)
+		}
+	}
+}
+
+// AcceptsEncoding reports whether the request's Accept-Encoding takes enc
+// (named, or by "*", with a quality above zero).
+func AcceptsEncoding(req *http.Request, enc string) bool {
+	star := false
+	for _, part := range strings.Split(req.Header.Get(echo.HeaderAcceptEncoding), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != enc && name != "*" {
+			continue
+		}
+		ok := qualityAboveZero(params)
+		if name == enc {
+			return ok
+		}
+		star = ok
+	}
+	return star
+}
+
+func qualityAboveZero(params string) bool {
+	for _, p := range strings.Split(params, ";") {
+		k, v, found := strings.Cut(strings.TrimSpace(p), "=")
+		if found && strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return err == nil && q > 0
+		}
+	}
+	return true
+}
+
+// compressibleType reports whether a Content-Type is text that compresses.
+func compressibleType(ct string) bool {
+	ct = strings.ToLower(ct)
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	ct = strings.TrimSpace(ct)
+	switch {
+	case strings.HasPrefix(ct, "text/"):
+		return true
+	case ct == "application/json", ct == "application/javascript", ct == "application/xml",
+		ct == "image/svg+xml", ct == "application/problem+json", strings.HasSuffix(ct, "+json"):
+		return true
+	}
+	return false
+}
+
+// compressWriter holds the first CompressMinBytes of an answer back until it
+// knows whether the answer is worth compressing, then either streams it
+// through gzip or passes it through as it is.
+type compressWriter struct {
+	http.ResponseWriter
+	gzipOK  bool
+	status  int
+	buf     []byte
+	decided bool
+	gz      *gzip.Writer
+}
+
+// WriteHeader keeps the status until the body decides the encoding.
+func (w *compressWriter) WriteHeader(code int) {
+	if w.decided || w.status != 0 {
+		return
+	}
+	w.status = code
+}
+
+// Write buffers up to CompressMinBytes, then decides and streams.
+func (w *compressWriter) Write(b []byte) (int, error) {
+	if !w.decided {
+		if len(w.buf)+len(b) < CompressMinBytes {
+			w.buf = append(w.buf, b...)
+			return len(b), nil
+		}
+		w.buf = append(w.buf, b...)
+		if err := w.decide(true); err != nil {
+			return 0, err
+		}
+		return len(b), nil
+	}
+	if w.gz != nil {
+		return w.gz.Write(b)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// decide sends the header, compressing when big (enough body was seen), the
+// type is textual, nothing encoded it already and the client takes gzip.
+func (w *compressWriter) decide(big bool) error {
+	w.decided = true
+	h := w.Header()
+	status := w.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	textual := compressibleType(h.Get(echo.HeaderContentType))
+	encoded := h.Get(echo.HeaderContentEncoding) != ""
+	if textual && !encoded {
+		h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	}
+	bodyAllowed := status != http.StatusNoContent && status != http.StatusNotModified && status >= 200
+	if big && textual && !encoded && w.gzipOK && bodyAllowed && h.Get("Content-Range") == "" {
+		h.Set(echo.HeaderContentEncoding, "gzip")
+		h.Del(echo.HeaderContentLength)
+		w.ResponseWriter.WriteHeader(status)
+		w.gz = gzipPool.Get().(*gzip.Writer)
+		w.gz.Reset(w.ResponseWriter)
+		_, err := w.gz.Write(w.buf)
+		w.buf = nil
+		return err
+	}
+	w.ResponseWriter.WriteHeader(status)
+	if len(w.buf) == 0 {
+		return nil
+	}
+	_, err := w.ResponseWriter.Write(w.buf)
+	w.buf = nil
+	return err
+}
+
+// Flush sends what is held back (deciding on what has been seen so far).
+func (w *compressWriter) Flush() {
+	if !w.decided {
+		_ = w.decide(len(w.buf) >= CompressMinBytes)
+	}
+	if w.gz != nil {
+		_ = w.gz.Flush()
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// finish ends the answer: a body never written in full is sent as it is,
+// and the gzip stream is closed and its writer returned to the pool.
+func (w *compressWriter) finish() {
+	if !w.decided {
+		if w.status == 0 && len(w.buf) == 0 {
+			w.decided = true // nothing was answered: leave it to the error handler
+			return
+		}
+		_ = w.decide(false)
+	}
+	if w.gz != nil {
+		_ = w.gz.Close()
+		w.gz.Reset(nil)
+		gzipPool.Put(w.gz)
+		w.gz = nil
+	}
+}
+
+// Hijack hands the connection over (only upgrades do this, and they skip
+// compression, but an intermediate writer must not hide the capability).
+func (w *compressWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	if h, ok := w.ResponseWriter.(http.Hijacker); ok {
+		return h.Hijack()
+	}
+	return nil, nil, errors.New("compress: the response writer cannot be hijacked")
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *compressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

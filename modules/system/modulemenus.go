@@ -1,0 +1,185 @@
+package system
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"xiangzhi/engine/schema"
+	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/menu"
+)
+
+// Keys of generated menus: "group:<group>", "module:<module>" and
+// "module:<module>:<code>" for the module's buttons.
+const (
+	groupKeyPrefix  = "group:"
+	moduleKeyPrefix = "module:"
+)
+
+// ModuleURL is the console route of a schema module's screen.
+func ModuleURL(module string) string { return "/m/" + module }
+
+// SyncModuleMenus makes the web menus of the loaded schema modules match
+// set, idempotently: a first-level menu per _menus.yaml group that has
+// modules (a group with a parent group nests under it), one menu per
+// module under its group (url /m/<module>, component SchemaModule, name
+// the module's name, permission code the module's list code), and a button
+// under it for each of the module's other codes. Menus found by their key
+// are updated when the module changed (their order is kept, an
+// administrator may have set it); buttons of codes a module no longer has
+// are removed. Nothing without a generated key is touched — menus an
+// administrator created stay — and the menus of modules missing from set
+// are kept, so a module that failed to load keeps its grants. Every
+// generated menu is granted to the system (超级管理员) roles. Reload the
+// authorizer afterwards.
+func SyncModuleMenus(ctx context.Context, client *ent.Client, set *schema.Set) error {
+	specs, err := moduleMenuSpecs(set)
+	if err != nil {
+		return err
+	}
+	tx, err := client.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("sync module menus: begin: %w", err)
+	}
+	if err := syncModuleMenusTx(ctx, tx, set, specs); err != nil {
+		return fmt.Errorf("sync module menus: %w", errors.Join(err, tx.Rollback()))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sync module menus: commit: %w", err)
+	}
+	return nil
+}
+
+func syncModuleMenusTx(ctx context.Context, tx *ent.Tx, set *schema.Set, specs []menuSpec) error {
+	ids, err := syncMenus(ctx, tx, specs, true)
+	if err != nil {
+		return err
+	}
+	// Buttons of codes a loaded module no longer declares.
+	names := make([]string, len(set.Modules))
+	for i, m := range set.Modules {
+		names[i] = m.Name
+	}
+	buttons, err := tx.Menu.Query().
+		Where(menu.ModuleIn(names...), menu.TypeEQ(menu.TypeButton), menu.KeyHasPrefix(moduleKeyPrefix)).
+		All(ctx)
+	if err != nil {
+		return fmt.Errorf("read module buttons: %w", err)
+	}
+	var stale []int64
+	for _, b := range buttons {
+		if _, ok := ids[*b.Key]; !ok {
+			stale = append(stale, b.ID)
+		}
+	}
+	if len(stale) > 0 {
+		if _, err := tx.Menu.Delete().Where(menu.IDIn(stale...)).Exec(ctx); err != nil {
+			return fmt.Errorf("remove stale module buttons: %w", err)
+		}
+	}
+	return grantServerMenus(ctx, tx)
+}
+
+// moduleMenuSpecs lists the generated menus of set, parents first.
+func moduleMenuSpecs(set *schema.Set) ([]menuSpec, error) {
+	groups := make(map[string]schema.Group, len(set.Groups))
+	for _, g := range set.Groups {
+		groups[g.Name] = g
+	}
+	// A group appears when a module uses it or one of its descendants.
+	used := map[string]bool{}
+	for _, m := range set.Modules {
+		for g, seen := m.Group, 0; g != "" && !used[g]; g, seen = groups[g].Parent, seen+1 {
+			if _, ok := groups[g]; !ok || seen > len(groups) {
+				return nil, fmt.Errorf("module %s: unknown or cyclic menu group %q", m.Name, g)
+			}
+			used[g] = true
+		}
+	}
+	depth := func(name string) int {
+		d := 0
+		for g := name; g != ""; g = groups[g].Parent {
+			d++
+		}
+		return d
+	}
+	var usedGroups []schema.Group
+	for _, g := range set.Groups {
+		if used[g.Name] {
+			usedGroups = append(usedGroups, g)
+		}
+	}
+	sort.SliceStable(usedGroups, func(i, j int) bool { return depth(usedGroups[i].Name) < depth(usedGroups[j].Name) })
+	var specs []menuSpec
+	for _, g := range usedGroups {
+		s := menuSpec{Key: groupKeyPrefix + g.Name, Type: groupType(depth(g.Name)), Title: g.Title,
+			Icon: g.Icon, Name: g.Name, URL: "/" + g.Name, Order: g.Order}
+		if g.Parent != "" {
+			s.Parent = groupKeyPrefix + g.Parent
+		}
+		specs = append(specs, s)
+	}
+	for _, m := range set.Modules {
+		key := moduleKeyPrefix + m.Name
+		s := menuSpec{Key: key, Type: menu.TypeMenu1, Title: m.Title, Icon: m.Icon, Name: m.Name,
+			URL: ModuleURL(m.Name), Component: ComponentSchemaModule, Code: m.Code("list"),
+			Order: m.Order, Module: m.Name}
+		if m.Group != "" {
+			s.Parent = groupKeyPrefix + m.Group
+			s.Type = menu.TypeMenu2
+			if depth(m.Group) > 1 {
+				s.Type = menu.TypeMenu3
+			}
+		}
+		specs = append(specs, s)
+		for i, code := range m.Codes() {
+			if code == s.Code {
+				continue
+			}
+			op, title := buttonOf(m, code)
+			specs = append(specs, menuSpec{Key: key + ":" + code, Parent: key, Type: menu.TypeButton,
+				Title: title, Name: op, Code: code, Order: i, Module: m.Name})
+		}
+	}
+	for i := range specs {
+		specs[i].Terminal = menu.TerminalWeb
+	}
+	return specs, nil
+}
+
+// groupType is the menu type of a group at depth d (1 = first level).
+func groupType(d int) menu.Type {
+	switch d {
+	case 1:
+		return menu.TypeMenu1
+	case 2:
+		return menu.TypeMenu2Sp
+	}
+	return menu.TypeMenu3Sp
+}
+
+// standardButtons are the titles of the standard operations' buttons.
+var standardButtons = map[string]string{
+	"list": ButtonList, "view": ButtonView, "add": ButtonAdd, "edit": ButtonEdit,
+	"del": ButtonDelete, "export": ButtonExport, "import": ButtonImport,
+}
+
+// buttonOf names the button of one of m's codes: the operation (or status
+// action) and its title.
+func buttonOf(m *schema.Module, code string) (op, title string) {
+	if m.Status != nil {
+		for _, a := range m.Status.Actions {
+			if m.ActionCode(a) == code {
+				return a.Name, a.Label
+			}
+		}
+	}
+	op = strings.TrimPrefix(code, m.Permission+".")
+	if t, ok := standardButtons[op]; ok {
+		return op, t
+	}
+	return op, op
+}
