@@ -1,6 +1,9 @@
 // The message calls (spec §7 "Files, review, messages"; docs/messages.md).
 
-import { request } from "../app/http";
+import { request } from "../api/http";
+import { levelOf, ORG_PATHS } from "../system/orgs/orgApi";
+import type { OrgNode } from "../system/orgs/orgTree";
+import { ROLE_LIST_SIZE, ROLE_PATHS, type Role } from "../system/roles/roleApi";
 import type { SocketMessage } from "./socket";
 
 const BASE = "/message/api/message";
@@ -42,4 +45,10 @@ export const messageApi = {
   readAll: () => request<number>(`${BASE}/readAll`, { method: "PUT" }),
   remove: (id: number) => request<null>(`${BASE}/${id}`, { method: "DELETE" }),
   announce: (a: Announcement) => request<{ recipients: number }>(`${BASE}/announce`, { method: "POST", body: a }),
+  /** orgLevel answers the organisations under parentId (0: the top the viewer reaches), for the audience. */
+  orgLevel: async (parentId: number): Promise<OrgNode[]> =>
+    levelOf(await request<unknown>(ORG_PATHS.level, { query: { parentId }, silent: true })),
+  /** roles answers the tenant's roles, for the audience. */
+  roles: async (): Promise<Role[]> =>
+    (await request<{ data: Role[] }>(ROLE_PATHS.list, { query: { page: 0, size: ROLE_LIST_SIZE }, silent: true })).data,
 };

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../app/i18n";
-import { apiBase } from "../app/http";
+import { apiBase } from "../api/http";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useMessageStore } from "../stores/useMessageStore";
 import { linkOf } from "./links";

@@ -6,8 +6,7 @@ import { Form, Input, Modal, Select, TreeSelect } from "antd";
 import { useTranslation } from "react-i18next";
 import { notify } from "../../app/notify";
 import { messageApi, type Announcement } from "../../realtime/messageApi";
-import { fetchChildren } from "../../system/orgs/orgApi";
-import { roleApi, type Role } from "../../system/roles/roleApi";
+import type { Role } from "../../system/roles/roleApi";
 
 interface OrgOption {
   id: number;
@@ -26,7 +25,7 @@ export function AnnounceDialog({ open, onClose }: { open: boolean; onClose: () =
 
   const loadOrgs = async (parentId: number) => {
     try {
-      const nodes = await fetchChildren(parentId);
+      const nodes = await messageApi.orgLevel(parentId);
       setOrgs((prev) => [
         ...prev,
         ...nodes.map((n) => ({ id: n.id, pId: parentId, value: n.id, title: n.orgName, isLeaf: n.leaf })),
@@ -40,7 +39,7 @@ export function AnnounceDialog({ open, onClose }: { open: boolean; onClose: () =
     if (!open) return;
     setOrgs([]);
     void loadOrgs(0);
-    roleApi.list().then(setRoles, () => setRoles([]));
+    messageApi.roles().then(setRoles, () => setRoles([]));
   }, [open]);
 
   const submit = async () => {

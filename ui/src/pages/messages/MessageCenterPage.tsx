@@ -7,7 +7,7 @@ import { Badge, Button, Card, Popconfirm, Select, Space, Table, Tag, Typography 
 import type { ColumnsType } from "antd/es/table";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { visitCodesOf } from "../../app/jwt";
+import { visitCodesOf } from "../../api/jwt";
 import { notify } from "../../app/notify";
 import { linkOf } from "../../realtime/links";
 import { ANNOUNCE_CODE, MESSAGE_KINDS, messageApi, type MessageFilter } from "../../realtime/messageApi";
