@@ -44,7 +44,7 @@ export default [
       );
       const first = await apiLogin(ctx, username, initial);
       const password = newPassword();
-      if (first.mustChangePassword) await apiChangePassword(ctx, first.token, username, initial, password);
+      const userToken = first.mustChangePassword ? await apiChangePassword(ctx, first.token, username, initial, password) : first.token;
 
       // The user, in the first browser.
       await signIn(page, username, first.mustChangePassword ? password : initial);
@@ -67,10 +67,17 @@ export default [
         await dialog.getByLabel("接收角色").click();
         await (await visible(adminPage.locator(".ant-select-item-option").filter({ hasText: roleName }))).click();
         await dialog.getByRole("button", { name: /提\s*交/ }).click();
-        await visible(adminPage.getByText("公告已发送给 1 人"));
+        await visible(adminPage.getByText("公告已发送给 1 人")).catch(async (err) => {
+          await adminPage.screenshot({ path: "e2e/screenshots/FAILED-messages-admin.png", fullPage: true });
+          throw err;
+        });
       } finally {
         await other.close();
       }
+
+      // The server stored it for the user.
+      const unread = ok(await apiJSON(ctx, "/message/api/message/unreadCount", { token: userToken }), "unread count");
+      assert.equal(unread, 1, "the announcement is stored for the user");
 
       // The user's bell rises and a notification shows, without a reload.
       await visible(page.getByRole("button", { name: "未读消息 1 条" }));
