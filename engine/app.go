@@ -24,20 +24,24 @@ import (
 	"xiangzhi/engine/crud"
 	"xiangzhi/engine/files"
 	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/realtime"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
 
 // App is one running Xiangzhi server.
 type App struct {
-	cfg     config.Config
-	log     *slog.Logger
-	store   *store.Store
-	echo    *echo.Echo
-	crud    *crud.Dispatcher
-	metrics *httpx.Metrics
-	console *httpx.Console
-	system  atomic.Pointer[systemBox]
+	cfg      config.Config
+	log      *slog.Logger
+	store    *store.Store
+	echo     *echo.Echo
+	crud     *crud.Dispatcher
+	metrics  *httpx.Metrics
+	console  *httpx.Console
+	system   atomic.Pointer[systemBox]
+	bus      realtime.Bus // messages and cluster signals (cluster.go)
+	notifier atomic.Pointer[notifierBox]
+	id       string // this instance, to tell its own signals apart
 
 	mu     sync.Mutex // guards routes and hooks
 	routes []Route
@@ -77,6 +81,10 @@ func New(cfg config.Config) (*App, error) {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	a.store = st
+	if err := a.joinCluster(); err != nil {
+		st.Close()
+		return nil, err
+	}
 	opened := time.Now()
 	a.markLoaded()
 	set, errs := a.load()
@@ -85,7 +93,7 @@ func New(cfg config.Config) (*App, error) {
 	var migrated []string
 	if !cfg.SkipMigrate {
 		if migrated, err = st.MigrateChanged(ctx, set.Modules); err != nil {
-			st.Close()
+			a.Close()
 			return nil, err
 		}
 	}
@@ -95,7 +103,7 @@ func New(cfg config.Config) (*App, error) {
 	a.crud.Swap(set)
 	a.metrics = httpx.NewMetrics()
 	if err := a.metrics.Registry().Register(httpx.NewDBCollector(st.DB())); err != nil {
-		st.Close()
+		a.Close()
 		return nil, fmt.Errorf("register db metrics: %w", err)
 	}
 	a.console = httpx.NewConsole(cfg.ConsoleFS)
@@ -177,6 +185,11 @@ func (a *App) AfterCommit(module string, op store.Op, fn store.HookFunc) {
 // hook of store.OpTransition).
 func (a *App) OnTransition(module string, fn crud.AfterTransition) { a.crud.OnTransition(module, fn) }
 
+// ObserveTransitions makes fn learn of every status action of every
+// module after it committed (crud.TransitionObserver), beside the
+// modules' own OnTransition hooks.
+func (a *App) ObserveTransitions(fn crud.TransitionObserver) { a.crud.ObserveTransitions(fn) }
+
 // Transition runs a status action and the module's AfterTransition hook:
 // what a hand-written route calls instead of Store().Transition.
 func (a *App) Transition(ctx context.Context, m *schema.Module, sc store.Scope, id int64, act schema.Action,
@@ -251,10 +264,10 @@ func (a *App) Serve(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the database.
+// Close releases the bus and the database.
 func (a *App) Close() error {
 	a.stop()
-	return a.store.Close()
+	return errors.Join(a.bus.Close(), a.store.Close())
 }
 
 // Context lives as long as the App: it is cancelled by Close. Background

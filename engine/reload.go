@@ -148,6 +148,7 @@ func (a *App) Watch(ctx context.Context) {
 		if err := a.Reload(ctx); err != nil && ctx.Err() == nil {
 			a.log.Warn("schema reload incomplete", "err", err.Error())
 		}
+		a.announceModules(ctx)
 	}
 }
 

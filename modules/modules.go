@@ -12,6 +12,7 @@ import (
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
 	"xiangzhi/modules/epidemic"
+	"xiangzhi/modules/message"
 	"xiangzhi/modules/oos"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
@@ -49,6 +50,9 @@ func Register(app *engine.App) error {
 	}
 	if err := epidemic.Register(app); err != nil {
 		return fmt.Errorf("epidemic hooks: %w", err)
+	}
+	if err := message.Register(app); err != nil {
+		return fmt.Errorf("messages: %w", err)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/user"
 )
 
 // DefaultViewerCacheTTL bounds how long a checked session and its viewer are
@@ -31,6 +32,9 @@ type viewerCache struct {
 	now func() time.Time
 	gen atomic.Uint64
 	m   sync.Map // jti → cachedViewer
+	// changed, when set, learns of every identity mutation made here (the
+	// message part tells the other instances of a cluster).
+	changed atomic.Pointer[func()]
 }
 
 type cachedViewer struct {
@@ -83,7 +87,43 @@ func (c *viewerCache) hook(next ent.Mutator) ent.Mutator {
 		v, err := next.Mutate(ctx, m)
 		if identityTypes[m.Type()] {
 			c.invalidate()
+			if fn := c.changed.Load(); fn != nil && !signInOnly(m) {
+				(*fn)()
+			}
 		}
 		return v, err
 	})
 }
+
+// signInBookkeeping are the user fields a sign-in writes. They change no
+// viewer of another session (must_change_password is written again with
+// the value the new session needs; a password change ends the other
+// sessions through the session table, which is signalled).
+var signInBookkeeping = map[string]bool{
+	user.FieldLastLogin: true, user.FieldFailedLogins: true, user.FieldLockedUntil: true, user.FieldUpdatedAt: true,
+	user.FieldMustChangePassword: true,
+}
+
+// signInOnly reports whether a mutation only records a sign-in (a new
+// session, the last-login time, the failure count): other instances need
+// not drop their viewers for it.
+func signInOnly(m ent.Mutation) bool {
+	if m.Type() == ent.TypeSession && m.Op().Is(ent.OpCreate) {
+		return true
+	}
+	if m.Type() != ent.TypeUser || !m.Op().Is(ent.OpUpdate|ent.OpUpdateOne) {
+		return false
+	}
+	for _, f := range append(m.Fields(), m.ClearedFields()...) {
+		if !signInBookkeeping[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// OnViewersChanged makes fn run after every identity mutation made through
+// this service's ent client (after the local cache was emptied), except
+// those that only record a sign-in, so that other instances can be told to
+// drop theirs (InvalidateViewers).
+func (s *Service) OnViewersChanged(fn func()) { s.viewers.changed.Store(&fn) }

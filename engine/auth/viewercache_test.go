@@ -79,3 +79,38 @@ func TestViewerCacheFollowsIdentityChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestOnViewersChanged checks what other instances are told: every change
+// that can alter a viewer, but not the bookkeeping of a sign-in.
+func TestOnViewersChanged(t *testing.T) {
+	ctx := context.Background()
+	client := authtest.SQLite(t)
+	f := newFixture(t, client, auth.Options{})
+	u := f.user(t, "signal", "Abc12345!", false)
+	calls := 0
+	f.svc.OnViewersChanged(func() { calls++ })
+	tests := []struct {
+		name   string
+		change func() error
+		want   int
+	}{
+		{"a sign-in (session, last login)", func() error { _, err := f.login(t, "signal", "Abc12345!"); return err }, 0},
+		{"a failed sign-in", func() error { f.login(t, "signal", "wrong-Pass1!"); return nil }, 0},
+		{"a logout", func() error { return f.svc.Sessions().Revoke(ctx, "no-such") }, 1},
+		{"a disabled user", func() error { return client.User.UpdateOneID(u.ID).SetDisabled(true).Exec(ctx) }, 1},
+		{"a changed role", func() error {
+			return client.Role.Update().Where().SetName("x").Exec(ctx)
+		}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls = 0
+			if err := tt.change(); err != nil {
+				t.Fatal(err)
+			}
+			if calls != tt.want {
+				t.Errorf("told others %d times, want %d", calls, tt.want)
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@
 //	--trusted-proxies XZ_TRUSTED_PROXIES    none (CIDRs whose X-Forwarded-For is believed)
 //	--map-tile-url    XZ_MAP_TILE_URL       none (map tile URL template; none: a plain grid, offline)
 //	--map-geocoder-url XZ_MAP_GEOCODER_URL  none (place search URL template with {q}; none: no search)
+//	--nats-url        XZ_NATS_URL           none (NATS server of a cluster; none: the in-process bus)
 package config
 
 import (
@@ -78,6 +79,10 @@ type Config struct {
 	// {lat, lon, display_name} (the Nominatim search format). Empty means
 	// no place search.
 	MapGeocoderURL string
+	// NATSURL is the NATS server (nats://host:4222) that carries messages
+	// and cluster signals between the instances of a cluster. Empty means
+	// the in-process bus: one instance.
+	NATSURL string
 	// WatchInterval is how often the schema directory is polled for changes.
 	WatchInterval time.Duration
 	// ShutdownTimeout bounds the graceful shutdown of the HTTP server.
@@ -122,7 +127,7 @@ func DefaultDBURL(dataDir string) string {
 // raw holds the flag values as text until Finish checks them.
 type raw struct {
 	addr, data, db, schemas, level, format, maxBody, watch, proxies, tileURL, geocoderURL string
-	metricsToken, pprofAddr                                                               string
+	metricsToken, pprofAddr, natsURL                                                      string
 }
 
 // Bind registers the configuration flags on fs with defaults taken from the
@@ -147,6 +152,7 @@ func Bind(fs *flag.FlagSet, getenv func(string) string) func() (Config, error) {
 	fs.StringVar(&r.proxies, "trusted-proxies", env("XZ_TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (XZ_TRUSTED_PROXIES)")
 	fs.StringVar(&r.tileURL, "map-tile-url", env("XZ_MAP_TILE_URL", ""), "map tile URL template with {z}/{x}/{y}; default none, a plain grid (XZ_MAP_TILE_URL)")
 	fs.StringVar(&r.geocoderURL, "map-geocoder-url", env("XZ_MAP_GEOCODER_URL", ""), "map place search URL template with {q}; default none (XZ_MAP_GEOCODER_URL)")
+	fs.StringVar(&r.natsURL, "nats-url", env("XZ_NATS_URL", ""), "NATS server carrying messages and signals between instances; default none, one instance (XZ_NATS_URL)")
 	// The scrape token is read from the environment only: a flag would show
 	// it to anyone who can list processes.
 	r.metricsToken = env("XZ_METRICS_TOKEN", "")
@@ -223,6 +229,10 @@ func (r raw) finish() (Config, error) {
 	}
 	if c.MapGeocoderURL != "" && !strings.Contains(c.MapGeocoderURL, "{q}") {
 		errs = append(errs, fmt.Errorf("map-geocoder-url %q: want a template with {q}", c.MapGeocoderURL))
+	}
+	c.NATSURL = r.natsURL
+	if c.NATSURL != "" && !strings.HasPrefix(c.NATSURL, "nats://") && !strings.HasPrefix(c.NATSURL, "tls://") {
+		errs = append(errs, errors.New("nats-url: want nats://host:4222 or tls://host:4222"))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)

@@ -19,7 +19,7 @@ func envOf(m map[string]string) func(string) string {
 // and the logger are checked separately).
 type comparable struct {
 	Addr, DataDir, DBURL, SchemasDir, LogFormat string
-	MapTileURL, MapGeocoderURL                  string
+	MapTileURL, MapGeocoderURL, NATSURL         string
 	LogLevel                                    slog.Level
 	MaxBodyBytes                                int64
 	WatchInterval                               time.Duration
@@ -27,7 +27,7 @@ type comparable struct {
 
 func view(c Config) comparable {
 	return comparable{c.Addr, c.DataDir, c.DBURL, c.SchemasDir, c.LogFormat, c.MapTileURL, c.MapGeocoderURL,
-		c.LogLevel, c.MaxBodyBytes, c.WatchInterval}
+		c.NATSURL, c.LogLevel, c.MaxBodyBytes, c.WatchInterval}
 }
 
 func TestLoad(t *testing.T) {
@@ -75,6 +75,11 @@ func TestLoad(t *testing.T) {
 			},
 		},
 		{
+			name: "nats server",
+			env:  map[string]string{"XZ_NATS_URL": "nats://10.0.0.5:4222"},
+			want: func(c *comparable) { c.NATSURL = "nats://10.0.0.5:4222" },
+		},
+		{
 			name: "data flag moves the default database",
 			args: []string{"-data=/srv/xz"},
 			want: func(c *comparable) { c.DataDir, c.DBURL = "/srv/xz", "sqlite:///srv/xz/xiangzhi.db" },
@@ -112,6 +117,7 @@ func TestLoadErrors(t *testing.T) {
 		{"positional", []string{"extra"}, nil, "unexpected argument"},
 		{"empty addr", []string{"--addr="}, nil, "addr: empty"},
 		{"tile url without {z}", nil, map[string]string{"XZ_MAP_TILE_URL": "https://tiles.example/"}, "map-tile-url"},
+		{"nats url of another scheme", []string{"--nats-url", "http://10.0.0.5:4222"}, nil, "nats-url"},
 		{"geocoder url without {q}", []string{"--map-geocoder-url", "https://geo.example/"}, nil, "map-geocoder-url"},
 		{"profiler on a public address", []string{"--pprof-addr", "0.0.0.0:6060"}, nil, "pprof-addr"},
 		{"profiler on a named host", nil, map[string]string{"XZ_PPROF_ADDR": "example.org:6060"}, "pprof-addr"},

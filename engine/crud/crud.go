@@ -78,11 +78,12 @@ type Options struct {
 
 // Dispatcher serves the module API of the current schema set.
 type Dispatcher struct {
-	opts Options
-	log  *slog.Logger
-	reg  atomic.Pointer[registry]
-	sys  systemLabels
-	refs systemRefs
+	opts      Options
+	log       *slog.Logger
+	reg       atomic.Pointer[registry]
+	observers observerList
+	sys       systemLabels
+	refs      systemRefs
 }
 
 // registry is one immutable snapshot of the served modules.

@@ -36,9 +36,15 @@ func (d *Dispatcher) OnTransition(module string, fn AfterTransition) {
 }
 
 // Transition runs status action a on record id of m in scope sc
-// (store.Transition, which runs the module's transition hooks). Every route
-// that moves a record's status goes through here.
+// (store.Transition, which runs the module's transition hooks), then tells
+// the transition observers. Every route that moves a record's status goes
+// through here.
 func (d *Dispatcher) Transition(ctx context.Context, m *schema.Module, sc store.Scope, id int64, a schema.Action,
 	comment string) (store.Record, error) {
-	return d.opts.Store.Transition(ctx, m, sc, id, a, comment)
+	rec, err := d.opts.Store.Transition(ctx, m, sc, id, a, comment)
+	if err != nil {
+		return nil, err
+	}
+	d.observers.notify(ctx, m, sc, a, comment, rec)
+	return rec, nil
 }

@@ -16,6 +16,7 @@ import (
 	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/message"
 	"xiangzhi/generated/ent/operationlog"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/role"
@@ -51,6 +52,8 @@ type Client struct {
 	LoginLog *LoginLogClient
 	// Menu is the client for interacting with the Menu builders.
 	Menu *MenuClient
+	// Message is the client for interacting with the Message builders.
+	Message *MessageClient
 	// OperationLog is the client for interacting with the OperationLog builders.
 	OperationLog *OperationLogClient
 	// Org is the client for interacting with the Org builders.
@@ -93,6 +96,7 @@ func (c *Client) init() {
 	c.FileObject = NewFileObjectClient(c.config)
 	c.LoginLog = NewLoginLogClient(c.config)
 	c.Menu = NewMenuClient(c.config)
+	c.Message = NewMessageClient(c.config)
 	c.OperationLog = NewOperationLogClient(c.config)
 	c.Org = NewOrgClient(c.config)
 	c.Role = NewRoleClient(c.config)
@@ -203,6 +207,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		FileObject:    NewFileObjectClient(cfg),
 		LoginLog:      NewLoginLogClient(cfg),
 		Menu:          NewMenuClient(cfg),
+		Message:       NewMessageClient(cfg),
 		OperationLog:  NewOperationLogClient(cfg),
 		Org:           NewOrgClient(cfg),
 		Role:          NewRoleClient(cfg),
@@ -240,6 +245,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		FileObject:    NewFileObjectClient(cfg),
 		LoginLog:      NewLoginLogClient(cfg),
 		Menu:          NewMenuClient(cfg),
+		Message:       NewMessageClient(cfg),
 		OperationLog:  NewOperationLogClient(cfg),
 		Org:           NewOrgClient(cfg),
 		Role:          NewRoleClient(cfg),
@@ -282,8 +288,8 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.OperationLog, c.Org,
-		c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
+		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.Message, c.OperationLog,
+		c.Org, c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
 		c.UserRole, c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
 	} {
 		n.Use(hooks...)
@@ -294,8 +300,8 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.OperationLog, c.Org,
-		c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
+		c.Dict, c.DictItem, c.FileObject, c.LoginLog, c.Menu, c.Message, c.OperationLog,
+		c.Org, c.Role, c.RoleMenu, c.Session, c.Setting, c.Tenant, c.User, c.UserOrg,
 		c.UserRole, c.WorkGroup, c.WorkGroupOrg, c.WorkGroupUser,
 	} {
 		n.Intercept(interceptors...)
@@ -315,6 +321,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.LoginLog.mutate(ctx, m)
 	case *MenuMutation:
 		return c.Menu.mutate(ctx, m)
+	case *MessageMutation:
+		return c.Message.mutate(ctx, m)
 	case *OperationLogMutation:
 		return c.OperationLog.mutate(ctx, m)
 	case *OrgMutation:
@@ -1088,6 +1096,155 @@ func (c *MenuClient) mutate(ctx context.Context, m *MenuMutation) (Value, error)
 		return (&MenuDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Menu mutation op: %q", m.Op())
+	}
+}
+
+// MessageClient is a client for the Message schema.
+type MessageClient struct {
+	config
+}
+
+// NewMessageClient returns a client for the Message from the given config.
+func NewMessageClient(c config) *MessageClient {
+	return &MessageClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `message.Hooks(f(g(h())))`.
+func (c *MessageClient) Use(hooks ...Hook) {
+	c.hooks.Message = append(c.hooks.Message, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `message.Intercept(f(g(h())))`.
+func (c *MessageClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Message = append(c.inters.Message, interceptors...)
+}
+
+// Create returns a builder for creating a Message entity.
+func (c *MessageClient) Create() *MessageCreate {
+	mutation := newMessageMutation(c.config, OpCreate)
+	return &MessageCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Message entities.
+func (c *MessageClient) CreateBulk(builders ...*MessageCreate) *MessageCreateBulk {
+	return &MessageCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *MessageClient) MapCreateBulk(slice any, setFunc func(*MessageCreate, int)) *MessageCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &MessageCreateBulk{err: fmt.Errorf("calling to MessageClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*MessageCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &MessageCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Message.
+func (c *MessageClient) Update() *MessageUpdate {
+	mutation := newMessageMutation(c.config, OpUpdate)
+	return &MessageUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *MessageClient) UpdateOne(_m *Message) *MessageUpdateOne {
+	mutation := newMessageMutation(c.config, OpUpdateOne, withMessage(_m))
+	return &MessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *MessageClient) UpdateOneID(id int64) *MessageUpdateOne {
+	mutation := newMessageMutation(c.config, OpUpdateOne, withMessageID(id))
+	return &MessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Message.
+func (c *MessageClient) Delete() *MessageDelete {
+	mutation := newMessageMutation(c.config, OpDelete)
+	return &MessageDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *MessageClient) DeleteOne(_m *Message) *MessageDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *MessageClient) DeleteOneID(id int64) *MessageDeleteOne {
+	builder := c.Delete().Where(message.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &MessageDeleteOne{builder}
+}
+
+// Query returns a query builder for Message.
+func (c *MessageClient) Query() *MessageQuery {
+	return &MessageQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeMessage},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Message entity by its id.
+func (c *MessageClient) Get(ctx context.Context, id int64) (*Message, error) {
+	return c.Query().Where(message.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *MessageClient) GetX(ctx context.Context, id int64) *Message {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryTenant queries the tenant edge of a Message.
+func (c *MessageClient) QueryTenant(_m *Message) *TenantQuery {
+	query := (&TenantClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(message.Table, message.FieldID, id),
+			sqlgraph.To(tenant.Table, tenant.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, message.TenantTable, message.TenantColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *MessageClient) Hooks() []Hook {
+	return c.hooks.Message
+}
+
+// Interceptors returns the client interceptors.
+func (c *MessageClient) Interceptors() []Interceptor {
+	return c.inters.Message
+}
+
+func (c *MessageClient) mutate(ctx context.Context, m *MessageMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&MessageCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&MessageUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&MessageUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&MessageDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Message mutation op: %q", m.Op())
 	}
 }
 
@@ -3170,13 +3327,13 @@ func (c *WorkGroupUserClient) mutate(ctx context.Context, m *WorkGroupUserMutati
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		Dict, DictItem, FileObject, LoginLog, Menu, OperationLog, Org, Role, RoleMenu,
-		Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
-		WorkGroupUser []ent.Hook
+		Dict, DictItem, FileObject, LoginLog, Menu, Message, OperationLog, Org, Role,
+		RoleMenu, Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup,
+		WorkGroupOrg, WorkGroupUser []ent.Hook
 	}
 	inters struct {
-		Dict, DictItem, FileObject, LoginLog, Menu, OperationLog, Org, Role, RoleMenu,
-		Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup, WorkGroupOrg,
-		WorkGroupUser []ent.Interceptor
+		Dict, DictItem, FileObject, LoginLog, Menu, Message, OperationLog, Org, Role,
+		RoleMenu, Session, Setting, Tenant, User, UserOrg, UserRole, WorkGroup,
+		WorkGroupOrg, WorkGroupUser []ent.Interceptor
 	}
 )

@@ -13,6 +13,7 @@ import (
 	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/message"
 	"xiangzhi/generated/ent/operationlog"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/role"
@@ -95,6 +96,7 @@ func checkColumn(t, c string) error {
 			fileobject.Table:    fileobject.ValidColumn,
 			loginlog.Table:      loginlog.ValidColumn,
 			menu.Table:          menu.ValidColumn,
+			message.Table:       message.ValidColumn,
 			operationlog.Table:  operationlog.ValidColumn,
 			org.Table:           org.ValidColumn,
 			role.Table:          role.ValidColumn,

@@ -10,6 +10,7 @@ import (
 	"xiangzhi/generated/ent/fileobject"
 	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/message"
 	"xiangzhi/generated/ent/operationlog"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/role"
@@ -296,6 +297,73 @@ func init() {
 	menuDescKey := menuFields[15].Descriptor()
 	// menu.KeyValidator is a validator for the "key" field. It is called by the builders before save.
 	menu.KeyValidator = menuDescKey.Validators[0].(func(string) error)
+	messageMixin := entschema.Message{}.Mixin()
+	messageMixinFields2 := messageMixin[2].Fields()
+	_ = messageMixinFields2
+	messageFields := entschema.Message{}.Fields()
+	_ = messageFields
+	// messageDescCreatedAt is the schema descriptor for created_at field.
+	messageDescCreatedAt := messageMixinFields2[0].Descriptor()
+	// message.DefaultCreatedAt holds the default value on creation for the created_at field.
+	message.DefaultCreatedAt = messageDescCreatedAt.Default.(func() time.Time)
+	// messageDescUpdatedAt is the schema descriptor for updated_at field.
+	messageDescUpdatedAt := messageMixinFields2[1].Descriptor()
+	// message.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	message.DefaultUpdatedAt = messageDescUpdatedAt.Default.(func() time.Time)
+	// message.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	message.UpdateDefaultUpdatedAt = messageDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// messageDescSeq is the schema descriptor for seq field.
+	messageDescSeq := messageFields[1].Descriptor()
+	// message.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	message.SeqValidator = messageDescSeq.Validators[0].(func(int64) error)
+	// messageDescTitle is the schema descriptor for title field.
+	messageDescTitle := messageFields[3].Descriptor()
+	// message.TitleValidator is a validator for the "title" field. It is called by the builders before save.
+	message.TitleValidator = func() func(string) error {
+		validators := messageDescTitle.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(title string) error {
+			for _, fn := range fns {
+				if err := fn(title); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// messageDescBody is the schema descriptor for body field.
+	messageDescBody := messageFields[4].Descriptor()
+	// message.DefaultBody holds the default value on creation for the body field.
+	message.DefaultBody = messageDescBody.Default.(string)
+	// message.BodyValidator is a validator for the "body" field. It is called by the builders before save.
+	message.BodyValidator = messageDescBody.Validators[0].(func(string) error)
+	// messageDescSenderID is the schema descriptor for sender_id field.
+	messageDescSenderID := messageFields[5].Descriptor()
+	// message.DefaultSenderID holds the default value on creation for the sender_id field.
+	message.DefaultSenderID = messageDescSenderID.Default.(int64)
+	// messageDescModule is the schema descriptor for module field.
+	messageDescModule := messageFields[6].Descriptor()
+	// message.DefaultModule holds the default value on creation for the module field.
+	message.DefaultModule = messageDescModule.Default.(string)
+	// message.ModuleValidator is a validator for the "module" field. It is called by the builders before save.
+	message.ModuleValidator = messageDescModule.Validators[0].(func(string) error)
+	// messageDescRecordID is the schema descriptor for record_id field.
+	messageDescRecordID := messageFields[7].Descriptor()
+	// message.DefaultRecordID holds the default value on creation for the record_id field.
+	message.DefaultRecordID = messageDescRecordID.Default.(int64)
+	// messageDescTaskID is the schema descriptor for task_id field.
+	messageDescTaskID := messageFields[8].Descriptor()
+	// message.DefaultTaskID holds the default value on creation for the task_id field.
+	message.DefaultTaskID = messageDescTaskID.Default.(int64)
+	// messageDescAudiencePath is the schema descriptor for audience_path field.
+	messageDescAudiencePath := messageFields[9].Descriptor()
+	// message.DefaultAudiencePath holds the default value on creation for the audience_path field.
+	message.DefaultAudiencePath = messageDescAudiencePath.Default.(string)
+	// message.AudiencePathValidator is a validator for the "audience_path" field. It is called by the builders before save.
+	message.AudiencePathValidator = messageDescAudiencePath.Validators[0].(func(string) error)
 	operationlogFields := entschema.OperationLog{}.Fields()
 	_ = operationlogFields
 	// operationlogDescUsername is the schema descriptor for username field.

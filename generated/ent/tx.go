@@ -22,6 +22,8 @@ type Tx struct {
 	LoginLog *LoginLogClient
 	// Menu is the client for interacting with the Menu builders.
 	Menu *MenuClient
+	// Message is the client for interacting with the Message builders.
+	Message *MessageClient
 	// OperationLog is the client for interacting with the OperationLog builders.
 	OperationLog *OperationLogClient
 	// Org is the client for interacting with the Org builders.
@@ -184,6 +186,7 @@ func (tx *Tx) init() {
 	tx.FileObject = NewFileObjectClient(tx.config)
 	tx.LoginLog = NewLoginLogClient(tx.config)
 	tx.Menu = NewMenuClient(tx.config)
+	tx.Message = NewMessageClient(tx.config)
 	tx.OperationLog = NewOperationLogClient(tx.config)
 	tx.Org = NewOrgClient(tx.config)
 	tx.Role = NewRoleClient(tx.config)

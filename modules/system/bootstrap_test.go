@@ -128,7 +128,8 @@ func TestBootstrapGeneratedPassword(t *testing.T) {
 				v.Scope().Mode != 0 || v.OrgID != first.OrgID {
 				t.Errorf("admin viewer = %+v", v)
 			}
-			wantVisit := []string{system.CodeDataStatistics, system.CodeDataStatisticsForSix, system.CodeFormDesign}
+			wantVisit := []string{system.CodeDataStatistics, system.CodeDataStatisticsForSix, system.CodeFormDesign,
+				system.CodeMessageAnnounce}
 			if strings.Join(v.VisitCodes, ",") != strings.Join(wantVisit, ",") {
 				t.Errorf("admin visit codes = %v, want %v", v.VisitCodes, wantVisit)
 			}

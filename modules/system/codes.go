@@ -43,4 +43,7 @@ const (
 	CodeDataStatistics       = "dataStatistics"
 	CodeDataStatisticsForSix = "dataStatisticsForSix"
 	CodeFormDesign           = "formDesign"
+	// CodeMessageAnnounce lets a user send announcements and direct
+	// messages (modules/message).
+	CodeMessageAnnounce = "message.announce"
 )

@@ -32,6 +32,7 @@ const (
 	MenuDataStatistics  = "数据统计"
 	MenuDataStatsForSix = "数据统计（六屏）"
 	MenuFormDesign      = "表单设计"
+	MenuAnnounce        = "发布公告"
 	MenuAppHome         = "首页"
 	MenuAppWork         = "办事"
 	MenuAppMine         = "我的"

@@ -96,6 +96,8 @@ func systemMenus() []menuSpec {
 			URL: "/dataStatisticsForSix", Component: "DataStatisticsForSix", Code: CodeDataStatisticsForSix},
 		{Key: "sys:form-design", Title: MenuFormDesign, Name: "form-design", URL: "/form-design",
 			Component: "FormDesign", Code: CodeFormDesign},
+		{Key: "sys:message-announce", Title: MenuAnnounce, Name: "message-announce", URL: "/messages",
+			Component: "MessageCenter", Code: CodeMessageAnnounce},
 	}
 	for i, p := range pages {
 		p.Type, p.Order = menu.TypePage, 2000+i

@@ -144,6 +144,9 @@ func register(app *engine.App, opts options) (*Service, error) {
 			s.log.Error("module menus not synchronised", "err", err.Error())
 		}
 	})
+	if err := s.followPeers(); err != nil {
+		return nil, err
+	}
 	if err := app.RegisterSystem(s); err != nil {
 		return nil, err
 	}
@@ -178,3 +181,9 @@ func (s *Service) syncModules(ctx context.Context, set *schema.Set) error {
 	}
 	return nil
 }
+
+// Auth is the auth service system administration runs on: for parts that
+// authenticate outside a route (the message socket re-checks its token at
+// every delivery) or follow identity changes (the viewer cache across a
+// cluster).
+func (s *Service) Auth() *auth.Service { return s.auth }

@@ -176,6 +176,55 @@ var (
 			},
 		},
 	}
+	// XzMessageColumns holds the columns for the "xz_message" table.
+	XzMessageColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "recipient_id", Type: field.TypeInt64},
+		{Name: "seq", Type: field.TypeInt64},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"notice", "status", "assign", "task", "direct"}},
+		{Name: "title", Type: field.TypeString, Size: 100},
+		{Name: "body", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "sender_id", Type: field.TypeInt64, Default: 0},
+		{Name: "module", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "record_id", Type: field.TypeInt64, Default: 0},
+		{Name: "task_id", Type: field.TypeInt64, Default: 0},
+		{Name: "audience_path", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "read_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tenant_id", Type: field.TypeInt64},
+	}
+	// XzMessageTable holds the schema information for the "xz_message" table.
+	XzMessageTable = &schema.Table{
+		Name:       "xz_message",
+		Columns:    XzMessageColumns,
+		PrimaryKey: []*schema.Column{XzMessageColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "xz_message_xz_tenant_tenant",
+				Columns:    []*schema.Column{XzMessageColumns[14]},
+				RefColumns: []*schema.Column{XzTenantColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "message_tenant_id",
+				Unique:  false,
+				Columns: []*schema.Column{XzMessageColumns[14]},
+			},
+			{
+				Name:    "message_recipient_id_seq",
+				Unique:  true,
+				Columns: []*schema.Column{XzMessageColumns[3], XzMessageColumns[4]},
+			},
+			{
+				Name:    "message_recipient_id_read_at",
+				Unique:  false,
+				Columns: []*schema.Column{XzMessageColumns[3], XzMessageColumns[13]},
+			},
+		},
+	}
 	// XzOperationLogColumns holds the columns for the "xz_operation_log" table.
 	XzOperationLogColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt64, Increment: true},
@@ -654,6 +703,7 @@ var (
 		XzFileObjectTable,
 		XzLoginLogTable,
 		XzMenuTable,
+		XzMessageTable,
 		XzOperationLogTable,
 		XzOrgTable,
 		XzRoleTable,
@@ -687,6 +737,10 @@ func init() {
 	}
 	XzMenuTable.Annotation = &entsql.Annotation{
 		Table: "xz_menu",
+	}
+	XzMessageTable.ForeignKeys[0].RefTable = XzTenantTable
+	XzMessageTable.Annotation = &entsql.Annotation{
+		Table: "xz_message",
 	}
 	XzOperationLogTable.Annotation = &entsql.Annotation{
 		Table: "xz_operation_log",

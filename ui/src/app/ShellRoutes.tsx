@@ -15,6 +15,7 @@ const Placeholder = lazyPage("placeholder", () => import("../components/Placehol
 const ModuleList = lazyPage("module-list", () => import("../schema-ui/ModuleListPage"));
 const ModuleForm = lazyPage("module-form", () => import("../schema-ui/ModuleFormPage"));
 const ModuleDetail = lazyPage("module-detail", () => import("../schema-ui/ModuleDetailPage"));
+const MessageCenter = lazyPage("message-center", () => import("../pages/messages/MessageCenterPage"));
 
 const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;
 
@@ -46,6 +47,7 @@ export function ShellRoutes() {
       <Route path="/m/:module/create" element={page(<ModuleForm />)} />
       <Route path="/m/:module/edit/:id" element={page(<ModuleForm />)} />
       <Route path="/m/:module/show/:id" element={page(<ModuleDetail />)} />
+      <Route path={NAMED_ROUTES.MessageCenter} element={page(<MessageCenter />)} />
       {Object.entries(SYSTEM_SCREENS).map(([name, Screen]) => (
         <Route key={name} path={NAMED_ROUTES[name]} element={page(<Screen />)} />
       ))}

@@ -49,6 +49,7 @@ export const NAMED_ROUTES: Readonly<Record<string, string>> = {
   "async-routes-config": "/async-routes-config",
   UserWorkbench: "/workbench",
   login: "/login",
+  MessageCenter: "/messages",
 };
 
 /** titleKeyOf answers the i18n key of a static or named route's title. */

@@ -1,4 +1,5 @@
 // The MSW server every test shares; each test adds the handlers it needs with server.use(...).
 import { setupServer } from "msw/node";
+import { messageHandlers } from "./messages";
 
-export const server = setupServer();
+export const server = setupServer(...messageHandlers);

@@ -11,6 +11,7 @@ import { useUiStore } from "../../stores/useUiStore";
 import { Breadcrumbs } from "../Breadcrumbs/Breadcrumbs";
 import { LocaleSwitcher } from "../LocaleSwitcher/LocaleSwitcher";
 import { MenuIcon } from "../MenuIcon/MenuIcon";
+import { MessageBell } from "../../realtime/MessageBell";
 import { TabBar } from "../TabBar/TabBar";
 import styles from "./AppLayout.module.css";
 
@@ -83,6 +84,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Breadcrumbs />
           </Space>
           <Space>
+            <MessageBell />
             <LocaleSwitcher />
             <Dropdown
               menu={{
