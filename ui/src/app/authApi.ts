@@ -6,6 +6,7 @@ import { ApiError, request } from "./http";
 import type { ServerMenu } from "./menus";
 import { parseModules, type ModuleInfo } from "./modules";
 import type { SessionUser } from "../stores/useSessionStore";
+import { challengeOf, recoveryCodesOf, type TotpChallenge } from "./totpAnswer";
 
 export const AUTH_PATHS = {
   publicKey: "/api/system/publicKey",
@@ -18,11 +19,15 @@ export const AUTH_PATHS = {
   currentUser: "/api/system/cscpCurrentUserDetails",
 } as const;
 
-/** LoginAnswer is data of POST /api/system/login. */
+/** LoginAnswer is data of POST /api/system/login (and of its two-factor step). */
 export interface LoginAnswer {
   token: string;
   mustChangePassword: boolean;
   user: SessionUser | null;
+  /** Set instead of a token when a two-factor code must follow. */
+  totp?: TotpChallenge;
+  /** Set once, after a sign-in that confirmed an enrolment. */
+  recoveryCodes?: string[];
 }
 
 /** encryptPassword fetches the server's public key and encrypts one password under it. */
@@ -53,8 +58,21 @@ export async function login(username: string, password: string): Promise<LoginAn
     body: { username, password: encrypted },
     skipAuthRedirect: true,
   });
+  return loginAnswerOf(data);
+}
+
+/** loginAnswerOf reads the answer of either sign-in step. */
+export function loginAnswerOf(data: Record<string, unknown> | null): LoginAnswer {
+  const totp = challengeOf(data);
+  if (totp) return { token: "", mustChangePassword: totp.mustChangePassword, user: null, totp };
   if (typeof data?.token !== "string" || !data.token) throw new Error("login answer has no token");
-  return { token: data.token, mustChangePassword: data.mustChangePassword === true, user: userOf(data.user) };
+  const recoveryCodes = recoveryCodesOf(data);
+  return {
+    token: data.token,
+    mustChangePassword: data.mustChangePassword === true,
+    user: userOf(data.user),
+    ...(recoveryCodes.length ? { recoveryCodes } : {}),
+  };
 }
 
 /** logout tells the server to revoke the session; failures do not keep the user signed in. */

@@ -15,6 +15,7 @@ import { getCurrentUser, personFields, saveProfile, type UserDetail } from "../u
 import * as R from "../users/userRules";
 import { PasswordDialog } from "./PasswordDialog";
 import { PROFILE_MSG } from "./profileRules";
+import { TotpCard } from "./TotpCard";
 
 type ProfileValues = Pick<
   UserDetail,
@@ -105,6 +106,7 @@ export default function ProfilePage() {
           </Space>
         </Form.Item>
       </Form>
+      <TotpCard />
       <PasswordDialog open={passwordOpen} username={initial.username} onClose={() => setPasswordOpen(false)} />
     </Card>
   );
