@@ -449,6 +449,7 @@ const en: Messages = {
     passwordRequired: "Enter your sign-in password",
     enabledOk: "Two-step verification is on",
     disabledOk: "Two-step verification is off",
+    roleRequire: "Require two-step verification",
     throttled: "Throttled",
     loadFailed: "Could not load the two-step verification state!",
   },

@@ -449,6 +449,7 @@ const ja: Messages = {
     passwordRequired: "ログインパスワードを入力してください",
     enabledOk: "2段階認証を有効にしました",
     disabledOk: "2段階認証を無効にしました",
+    roleRequire: "2段階認証を必須にする",
     throttled: "制限中",
     loadFailed: "2段階認証の状態を取得できませんでした！",
   },

@@ -449,6 +449,7 @@ const ko: Messages = {
     passwordRequired: "로그인 비밀번호를 입력하세요",
     enabledOk: "2단계 인증을 사용합니다",
     disabledOk: "2단계 인증을 해제했습니다",
+    roleRequire: "2단계 인증 필수",
     throttled: "제한됨",
     loadFailed: "2단계 인증 상태를 가져오지 못했습니다!",
   },

@@ -450,6 +450,7 @@ const zhCN = {
     passwordRequired: "请输入登录密码",
     enabledOk: "动态验证码已启用",
     disabledOk: "动态验证码已停用",
+    roleRequire: "要求两步验证",
     throttled: "已限流",
     loadFailed: "获取两步验证状态失败！",
   },

@@ -449,6 +449,7 @@ const zhTW: Messages = {
     passwordRequired: "請輸入登入密碼",
     enabledOk: "動態驗證碼已啟用",
     disabledOk: "動態驗證碼已停用",
+    roleRequire: "要求兩步驗證",
     throttled: "已限流",
     loadFailed: "取得兩步驗證狀態失敗！",
   },

@@ -2,7 +2,7 @@
 // three tabs of checkable menu trees (web, mini program, app). Saving creates (POST) or updates (PUT) the
 // role, then saves its menus per terminal; success closes the tab and returns to role-management.
 
-import { Button, Form, Input, Space, Spin, Tabs, Tree, message } from "antd";
+import { Button, Form, Input, Space, Spin, Switch, Tabs, Tree, message } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
@@ -29,7 +29,7 @@ import styles from "./roles.module.css";
 type PerTerminal<T> = Record<MenuTerminal, T>;
 
 interface Loaded {
-  values: RoleValues;
+  values: RoleFormValues;
   trees: PerTerminal<CheckTreeNode[]>;
   checked: PerTerminal<string[]>;
   /** The keys each tree keeps checked whatever the user does (the web tree's workbench). */
@@ -37,6 +37,9 @@ interface Loaded {
   /** The nodes shown open at first: those above a checked menu. */
   expanded: PerTerminal<string[]>;
 }
+
+/** RoleFormValues adds the two-factor requirement (a switch) to the checked fields. */
+type RoleFormValues = RoleValues & { requireTotp?: boolean };
 
 const TAB_LABEL: PerTerminal<string> = { web: "system.roles.menusWeb", mini: "system.roles.menusMini", app: "system.roles.menusApp" };
 
@@ -47,7 +50,7 @@ async function loadRole(id: number): Promise<Loaded> {
   ]);
   const per = <T,>(f: (i: number) => T) => Object.fromEntries(MENU_TERMINALS.map((k, i) => [k, f(i)])) as PerTerminal<T>;
   return {
-    values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "" },
+    values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "", requireTotp: role?.requireTotp ?? false },
     trees: per((i) => toTreeData(menus[i])),
     checked: per((i) => checkedKeysOf(menus[i])),
     forced: per((i) => forcedKeysOf(menus[i])),
@@ -61,7 +64,7 @@ export default function RoleEditPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const id = Number(params.get("id")) || 0;
-  const [form] = Form.useForm<RoleValues>();
+  const [form] = Form.useForm<RoleFormValues>();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [checked, setChecked] = useState<PerTerminal<string[]>>({ web: [], mini: [], app: [] });
   const [saving, setSaving] = useState(false);
@@ -94,7 +97,7 @@ export default function RoleEditPage() {
     setChecked(loaded.checked);
   };
 
-  const submit = async (values: RoleValues) => {
+  const submit = async (values: RoleFormValues) => {
     if (!loaded) return;
     if (!hasChosenMenu(MENU_TERMINALS.map((k) => checked[k]), MENU_TERMINALS.flatMap((k) => loaded.forced[k]))) {
       message.warning(ROLE_MESSAGES.menuRequired);
@@ -107,6 +110,7 @@ export default function RoleEditPage() {
         name: values.name?.trim() ?? "",
         roleExtent: values.roleExtent?.trim() ?? "",
         icon: values.icon ?? "",
+        requireTotp: values.requireTotp === true,
         parentId: 0,
       });
       for (const terminal of MENU_TERMINALS) {
@@ -158,6 +162,9 @@ export default function RoleEditPage() {
         </Form.Item>
         <Form.Item name="icon" label={t("system.roles.icon")} required rules={[rule("icon")]}>
           <IconPicker placeholder={t("system.roles.iconPlaceholder")} />
+        </Form.Item>
+        <Form.Item name="requireTotp" label={t("signin.roleRequire")} valuePropName="checked">
+          <Switch />
         </Form.Item>
         {loaded && <Tabs items={tabs} />}
         <Space>
