@@ -33,6 +33,10 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
   const [values, setValues] = useState<LoginParams>({ username: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
   const codeStep = useSignInStore((s) => s.challenge !== null);
+  const challengeCleared = useSignInStore((s) => s.challengeCleared);
+
+  // A code step left from an earlier visit starts over at the password.
+  useEffect(() => challengeCleared(), [challengeCleared]);
 
   useEffect(() => {
     routesReset();
