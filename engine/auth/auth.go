@@ -85,6 +85,9 @@ func New(ctx context.Context, client *ent.Client, opts Options) (*Service, error
 	if err != nil {
 		return nil, err
 	}
+	// The dummy hash an unknown user is checked against is made now, so the
+	// first unknown name does not cost a hash more than a known one.
+	dummyHash()
 	viewers := newViewerCache(opts.ViewerCacheTTL, opts.Now)
 	client.Use(viewers.hook)
 	return &Service{
