@@ -46,6 +46,8 @@ type App struct {
 	reloadMu sync.Mutex   // one reload at a time
 	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
 
+	doc apiDoc // the API document, built on demand
+
 	ctx  context.Context // cancelled by Close
 	stop context.CancelFunc
 }

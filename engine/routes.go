@@ -74,6 +74,7 @@ func (a *App) systemRoutes() []Route {
 		{Method: http.MethodGet, Path: "/healthz", Name: "liveness", Public: true, Handler: httpx.Healthz},
 		{Method: http.MethodGet, Path: "/readyz", Name: "readiness", Public: true, Handler: httpx.Readyz(a.store)},
 		{Method: http.MethodGet, Path: "/metrics", Name: "metrics", Public: true, Handler: a.metrics.Guarded(a.cfg.MetricsToken)},
+		a.apiDocRoute(),
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -275,5 +276,33 @@ func TestBodyLimit(t *testing.T) {
 		{Name: "small body", Method: "POST", URL: notices, Body: `{"title":"短"}`, ExpectedStatus: 200},
 		{Name: "large body", Method: "POST", URL: notices, Body: `{"title":"` + strings.Repeat("长", 40) + `"}`,
 			ExpectedStatus: 413, ExpectedContent: []string{`{"code":413,"msg":"请求内容过大"}`}},
+	})
+}
+
+// TestAPIDocument serves the live OpenAPI document to signed-in callers,
+// compressed when the client takes gzip, and the same bytes tools/openapi
+// writes (App.APIDocument).
+func TestAPIDocument(t *testing.T) {
+	a := newTestApp(t, apitest.SQLiteURL(t))
+	want, err := a.APIDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	apitest.Run(t, a.Handler(), []apitest.Scenario{
+		{Name: "document", Method: "GET", URL: "/api/openapi.json", ExpectedStatus: 200,
+			ExpectedContent: []string{`"openapi":"3.1.0"`, `"/onlineVillage/handicappeds"`, `"HandicappedCriteria"`},
+			Check: func(t *testing.T, res *httptest.ResponseRecorder) {
+				if !bytes.Equal(res.Body.Bytes(), want) {
+					t.Error("served document differs from App.APIDocument")
+				}
+			}},
+		{Name: "refused without the signed-in code", Method: "GET", URL: "/api/openapi.json",
+			Headers: map[string]string{apitest.HeaderDeny: "signedIn"}, ExpectedStatus: 403},
+		{Name: "compressed", Method: "GET", URL: "/api/openapi.json", Headers: map[string]string{"Accept-Encoding": "gzip"},
+			ExpectedStatus: 200, Check: func(t *testing.T, res *httptest.ResponseRecorder) {
+				if res.Header().Get("Content-Encoding") != "gzip" || res.Body.Len() >= len(want)/3 {
+					t.Errorf("Content-Encoding %q, %d of %d bytes", res.Header().Get("Content-Encoding"), res.Body.Len(), len(want))
+				}
+			}},
 	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"xiangzhi/engine/crud"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
@@ -58,6 +59,7 @@ func (a *App) RegisterSystem(sys System) error {
 		return ErrSystemRegistered
 	}
 	a.crud.SetSystemLabels(sys.Labels)
+	a.crud.SetSystemRefs(crud.RefsFromLabels(sys.Labels, sys.OrgPath))
 	a.echo.Use(sys.OperationLog)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"xiangzhi/engine"
+	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/oos"
@@ -27,6 +28,9 @@ import (
 func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
+	}
+	if err := approval.Register(app); err != nil {
+		return fmt.Errorf("approval workflow: %w", err)
 	}
 	if err := oos.Register(app); err != nil {
 		return fmt.Errorf("files: %w", err)

@@ -35,6 +35,11 @@ type System struct {
 	// Orgs are the paths OrgPath knows, by organisation id, in every
 	// tenant.
 	Orgs map[int64]string
+	// Paths, when set, answers OrgPath instead of Orgs (per tenant).
+	Paths func(ctx context.Context, tenantID, orgID int64) (string, error)
+	// Names, when set, answers Labels (which also decides which users and
+	// organisations a write may reference).
+	Names func(ctx context.Context, tenantID int64, ref, display string, ids []int64) (map[int64]string, error)
 
 	mu    sync.Mutex
 	codes []string
@@ -70,16 +75,22 @@ func (s *System) Authorize(c echo.Context, code string) (store.Scope, error) {
 	return store.Scope{TenantID: tenant, UserID: 7, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}, nil
 }
 
-// OrgPath is the path Orgs gives, else out of scope.
-func (s *System) OrgPath(_ context.Context, _, orgID int64) (string, error) {
+// OrgPath is the path Paths or Orgs gives, else out of scope.
+func (s *System) OrgPath(ctx context.Context, tenantID, orgID int64) (string, error) {
+	if s.Paths != nil {
+		return s.Paths(ctx, tenantID, orgID)
+	}
 	if p, ok := s.Orgs[orgID]; ok {
 		return p, nil
 	}
 	return "", store.ErrOutOfScope
 }
 
-// Labels names nothing.
-func (s *System) Labels(context.Context, int64, string, string, []int64) (map[int64]string, error) {
+// Labels names what Names names, else nobody.
+func (s *System) Labels(ctx context.Context, tenantID int64, ref, display string, ids []int64) (map[int64]string, error) {
+	if s.Names != nil {
+		return s.Names(ctx, tenantID, ref, display, ids)
+	}
 	return nil, nil
 }
 

@@ -35,7 +35,9 @@
 // the reserved _method, _t and _ parameters; the export walks rows in id
 // order; an import's dry run is the default, and a commit inserts every row
 // in one transaction or none; create and update ignore read-only fields; list
-// and get answers carry the references' display values (labels.go); every
+// and get answers carry the references' display values (labels.go); the
+// ids a create, update or import writes in ref fields must name records
+// the caller could read (refcheck.go); every
 // write runs the module's write hooks (engine/store: a refusal answers 409
 // or 400 naming the field, an import's naming the row too), and every
 // status action, whichever route runs it, is followed by the module's
@@ -80,6 +82,7 @@ type Dispatcher struct {
 	log  *slog.Logger
 	reg  atomic.Pointer[registry]
 	sys  systemLabels
+	refs systemRefs
 }
 
 // registry is one immutable snapshot of the served modules.

@@ -3,6 +3,7 @@ package crud
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -77,6 +78,9 @@ func (d *Dispatcher) importFile(c echo.Context, x *call) error {
 	if err := d.checkUnique(c, x, rows, report); err != nil {
 		return err
 	}
+	if err := d.checkImportRefs(c.Request().Context(), x, rows, report); err != nil {
+		return err
+	}
 	report.finish()
 	if dry {
 		return httpx.OK(c, report)
@@ -136,6 +140,12 @@ func openUpload(c echo.Context) (*excelize.File, error) {
 		return nil, fmt.Errorf("open upload: %w", err)
 	}
 	defer src.Close()
+	if err := checkWorkbook(src, fh.Size); err != nil {
+		return nil, err
+	}
+	if _, err := src.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("rewind upload: %w", err)
+	}
 	f, err := excelize.OpenReader(src, excelize.Options{UnzipSizeLimit: maxUnzip, UnzipXMLSizeLimit: maxUnzipXML})
 	if err != nil {
 		return nil, errBadFile.Wrap(err)
@@ -151,8 +161,37 @@ type importRow struct {
 
 // readSheet reads the first sheet: the header maps labels (or field names)
 // to columns, then each non-empty row becomes a record, converted and
-// validated. Problems go to the report; only an unreadable file is an error.
+// validated. Problems go to the report; only an unreadable file (or one
+// over the row limit) is an error. The rows stream: the cells are read
+// first, stopping at the row limit, and only then converted, so a sheet
+// with too many rows is refused before any is validated.
 func readSheet(f *excelize.File, m *schema.Module, set *schema.Set) ([]*importRow, *ImportReport, error) {
+	head, cells, err := sheetCells(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cells) == 0 {
+		return nil, nil, httpx.BadRequest(msg.EmptyImport)
+	}
+	report := &ImportReport{Errors: []ImportError{}}
+	header := readHeader(head, m, set, report)
+	rows := make([]*importRow, len(cells))
+	for i, r := range cells {
+		rows[i] = readRow(r.num, r.cells, header, m, set, report)
+	}
+	report.Total = len(rows)
+	return rows, report, nil
+}
+
+// sheetRow is the cells of one non-empty data row and its Excel number.
+type sheetRow struct {
+	num   int
+	cells []string
+}
+
+// sheetCells streams the first sheet's rows: the header's cells and those
+// of each non-empty data row, refusing the sheet at its MaxImportRows+1st.
+func sheetCells(f *excelize.File) ([]string, []sheetRow, error) {
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
 		return nil, nil, errBadFile
@@ -162,34 +201,27 @@ func readSheet(f *excelize.File, m *schema.Module, set *schema.Set) ([]*importRo
 		return nil, nil, errBadFile.Wrap(err)
 	}
 	defer it.Close()
-	report := &ImportReport{Errors: []ImportError{}}
-	var header []*column
-	var rows []*importRow
+	var head []string
+	var rows []sheetRow
 	for num := 1; it.Next(); num++ {
 		cells, err := it.Columns(excelize.Options{RawCellValue: true})
 		if err != nil {
 			return nil, nil, errBadFile.Wrap(err)
 		}
-		if num == 1 {
-			header = readHeader(cells, m, set, report)
-			continue
+		switch {
+		case num == 1:
+			head = cells
+		case blank(cells):
+		case len(rows) == MaxImportRows:
+			return nil, nil, errTooManyRows
+		default:
+			rows = append(rows, sheetRow{num, cells})
 		}
-		if blank(cells) {
-			continue
-		}
-		if len(rows) == MaxImportRows {
-			return nil, nil, httpx.BadRequest(msg.TooManyRows)
-		}
-		rows = append(rows, readRow(num, cells, header, m, set, report))
 	}
 	if err := it.Error(); err != nil {
 		return nil, nil, errBadFile.Wrap(err)
 	}
-	if len(rows) == 0 {
-		return nil, nil, httpx.BadRequest(msg.EmptyImport)
-	}
-	report.Total = len(rows)
-	return rows, report, nil
+	return head, rows, nil
 }
 
 // readHeader maps each header cell to its column (nil for an empty or

@@ -128,7 +128,7 @@ func (d *Dispatcher) names(ctx context.Context, x *call, f *schema.Field, ids []
 	if col.f != nil {
 		col.options = optionsOf(col.f, x.set)
 	}
-	values, err := d.opts.Store.FieldValues(ctx, target, moduleScope(target, x.scope), display, ids)
+	values, err := d.opts.Store.FieldValues(ctx, target, readScope(target, x.viewer), display, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -76,6 +76,9 @@ func (d *Dispatcher) create(c echo.Context, x *call) error {
 	if err := checkFileFields(x.m, x.scope.TenantID, rec); err != nil {
 		return err
 	}
+	if err := d.checkRefs(c.Request().Context(), x, 0, rec); err != nil {
+		return err
+	}
 	created, err := d.opts.Store.Create(c.Request().Context(), x.m, x.scope, rec)
 	if err != nil {
 		return fmt.Errorf("create %s: %w", x.m.Name, err)
@@ -101,6 +104,9 @@ func (d *Dispatcher) update(c echo.Context, x *call) error {
 		return err
 	}
 	if err := checkFileFields(x.m, x.scope.TenantID, rec); err != nil {
+		return err
+	}
+	if err := d.checkRefs(c.Request().Context(), x, id, rec); err != nil {
 		return err
 	}
 	updated, err := d.opts.Store.Update(c.Request().Context(), x.m, x.scope, id, rec)

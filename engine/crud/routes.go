@@ -32,12 +32,14 @@ type op struct {
 }
 
 // call is one request being served: its module, the set it belongs to, the
-// id from the path and the scope the authorizer gave.
+// id from the path, the scope the authorizer gave (viewer) and the scope
+// the module's rows are reached in (scope: moduleScope of viewer).
 type call struct {
-	m     *schema.Module
-	set   *schema.Set
-	id    int64
-	scope store.Scope
+	m      *schema.Module
+	set    *schema.Set
+	id     int64
+	scope  store.Scope
+	viewer store.Scope
 }
 
 func always(*schema.Module) bool        { return true }
@@ -149,12 +151,27 @@ func (d *Dispatcher) serve(c echo.Context, set *schema.Set, m *schema.Module, re
 	httpx.SetRoute(c, strings.TrimSuffix(m.API, "/")+o.suffix)
 	x := &call{m: m, set: set, id: id}
 	if o.code != "" {
-		if x.scope, err = d.opts.Authorizer.Authorize(c, m.Code(o.code)); err != nil {
+		if x.viewer, err = d.opts.Authorizer.Authorize(c, m.Code(o.code)); err != nil {
 			return err
 		}
-		x.scope = moduleScope(m, x.scope)
+		x.scope = moduleScope(m, x.viewer)
+		if readCodes[o.code] {
+			x.scope = readScope(m, x.viewer)
+		}
 	}
 	return o.run(d, c, x)
+}
+
+// readCodes are the operations that only read rows.
+var readCodes = map[string]bool{"list": true, "view": true, "export": true}
+
+// readScope is the scope a module's rows are read or referenced in: its
+// moduleScope, reaching up to the organisations above the viewer's when
+// the module shares its records down (schema.Module.ShareDown).
+func readScope(m *schema.Module, sc store.Scope) store.Scope {
+	sc = moduleScope(m, sc)
+	sc.Up = m.OrgScoped && m.ShareDown
+	return sc
 }
 
 // moduleScope is the scope a module's rows are reached in: data scope

@@ -29,10 +29,10 @@ func (d *Dispatcher) transition(c echo.Context, x *call) error {
 	if err != nil {
 		return err
 	}
-	if x.scope, err = d.opts.Authorizer.Authorize(c, x.m.ActionCode(*a)); err != nil {
+	if x.viewer, err = d.opts.Authorizer.Authorize(c, x.m.ActionCode(*a)); err != nil {
 		return err
 	}
-	x.scope = moduleScope(x.m, x.scope)
+	x.scope = moduleScope(x.m, x.viewer)
 	if a.Comment == schema.CommentRequired && strings.TrimSpace(req.Comment) == "" {
 		text := fmt.Sprintf(msg.CommentRequired, a.Label)
 		return &httpx.Error{Status: http.StatusBadRequest, Message: text,

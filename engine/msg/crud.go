@@ -23,6 +23,9 @@ const (
 	StatsByRequired = "请指定统计字段（by）"
 	// BadParam names a request parameter whose value is not understood.
 	BadParam = "参数 %s 的值格式不正确"
+	// RefNotFound answers a reference to a record the caller cannot read:
+	// missing, deleted, outside the data scope or in another tenant alike.
+	RefNotFound = "%s不存在"
 )
 
 // Names of the module operations, used for route names ("<title>-<op>") in
@@ -51,6 +54,9 @@ const (
 	FileTooLarge = "导入文件不能超过10M"
 	// TooManyRows answers an import of more than 10000 data rows.
 	TooManyRows = "导入数据不能超过10000行"
+	// FileInflated answers an import whose workbook inflates past the
+	// limits (a zip bomb).
+	FileInflated = "导入文件解压后过大，请检查文件内容"
 	// EmptyImport answers a workbook whose first sheet has no data rows.
 	EmptyImport = "导入文件中没有数据"
 	// ImportRowRefused names the sheet row a write hook refused and why.

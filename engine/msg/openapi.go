@@ -13,3 +13,11 @@ const (
 	// APIMsg describes the envelope's msg of an error.
 	APIMsg = "给人看的中文说明"
 )
+
+// Name of the route serving the API document.
+const (
+	// APIDocRoute names GET /api/openapi.json.
+	APIDocRoute = "接口文档"
+	// APIDocTitle is the document's title.
+	APIDocTitle = "乡治 Xiangzhi API"
+)

@@ -67,8 +67,12 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.fields(m.Fields, []string{"fields"}, true)
 	c.sections()
 	c.status()
+	c.workflow()
 	c.listSort()
 	c.stats()
+	if m.ShareDown && !m.OrgScoped {
+		c.add([]string{"shareDown"}, msg.SchemaShareDownUnscoped)
+	}
 	return c.errs
 }
 

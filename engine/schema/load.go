@@ -183,6 +183,7 @@ func parseModule(file string, data []byte) (*Module, *doc, []*LoadError) {
 // timestamps in defaults back into the text the API uses. An auto-numbered
 // field is read-only.
 func (d *doc) normalize(m *Module) {
+	m.applyWorkflow()
 	var walkFields func(fields []Field, node []string)
 	walkFields = func(fields []Field, at []string) {
 		for i := range fields {

@@ -84,6 +84,11 @@ type Module struct {
 	API         string    `yaml:"api" json:"api"`
 	Permission  string    `yaml:"permission" json:"permission"`
 	OrgScoped   bool      `yaml:"orgScoped,omitempty" json:"orgScoped,omitempty"`
+	// ShareDown makes an orgScoped register reference data for the levels
+	// below: a user also reads (and may reference) the records of the
+	// organisations above their own — the township's hospitals, the county's
+	// sites — while writing stays within their own data scope.
+	ShareDown bool `yaml:"shareDown,omitempty" json:"shareDown,omitempty"`
 	Table       string    `yaml:"table,omitempty" json:"table,omitempty"`
 	Fields      []Field   `yaml:"fields" json:"fields"`
 	Sections    []Section `yaml:"sections,omitempty" json:"sections,omitempty"`
@@ -92,6 +97,10 @@ type Module struct {
 	Export      bool      `yaml:"export,omitempty" json:"export,omitempty"`
 	Import      bool      `yaml:"import,omitempty" json:"import,omitempty"`
 	Stats       []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
+
+	// Workflow is the module's multi-step approval (workflow.go); it gives
+	// the module its Status.
+	Workflow *Workflow `yaml:"workflow,omitempty" json:"workflow,omitempty"`
 
 	// File is the path the module was loaded from, for messages.
 	File string `yaml:"-" json:"-"`

@@ -88,8 +88,15 @@ func (m *Module) Codes() []string {
 			codes = append(codes, m.ActionCode(a))
 		}
 	}
+	if m.Workflow != nil {
+		codes = append(codes, m.Code(SubmitOp))
+	}
 	return codes
 }
+
+// SubmitOp is the operation of submitting a record to its module's
+// workflow: its code is <permission>.submit.
+const SubmitOp = "submit"
 
 // ActionCode is the permission code a status action requires.
 func (m *Module) ActionCode(a Action) string {

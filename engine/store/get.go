@@ -104,7 +104,7 @@ func (s *Store) History(ctx context.Context, m *schema.Module, sc Scope, id int6
 
 func (s *Store) history(ctx context.Context, q querier, mt *meta, tenant, id int64) ([]Transition, error) {
 	qs, args := entsql.Dialect(s.dialect).
-		Select(colID, "action", "from_status", "to_status", "comment", "user_id", colCreatedAt).
+		Select(colID, "action", "from_status", "to_status", "step", "comment", "user_id", colCreatedAt).
 		From(entsql.Table(HistoryTable)).
 		Where(entsql.And(entsql.EQ("table_name", mt.table), entsql.EQ("record_id", id), entsql.EQ(colTenant, tenant))).
 		OrderBy(colID).Query()
@@ -116,9 +116,12 @@ func (s *Store) history(ctx context.Context, q querier, mt *meta, tenant, id int
 	out := []Transition{}
 	for rows.Next() {
 		var t Transition
-		var comment, at any
-		if err := rows.Scan(&t.ID, &t.Action, &t.From, &t.To, &comment, &t.UserID, &at); err != nil {
+		var step, comment, at any
+		if err := rows.Scan(&t.ID, &t.Action, &t.From, &t.To, &step, &comment, &t.UserID, &at); err != nil {
 			return nil, err
+		}
+		if s := decode(&col{kind: kText}, step); s != nil {
+			t.Step = s.(string)
 		}
 		if c := decode(&col{kind: kText}, comment); c != nil {
 			t.Comment = c.(string)

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 
 	"xiangzhi/engine/schema"
@@ -192,9 +193,22 @@ func (t *hookTable) list(table map[hookKey][]HookFunc, module string, op Op) []H
 	return table[hookKey{module, op}]
 }
 
-// hooksFor is the before and after hooks of a module's op writes.
+// AllModules registers a hook for the writes of every module (a rule of
+// the engine's own, such as a workflow's lock on records under approval);
+// such hooks run before the module's own.
+const AllModules = "*"
+
+// hooksFor is the before and after hooks of a module's op writes: those
+// for every module, then the module's own.
 func (s *Store) hooksFor(m *schema.Module, op Op) (before, after []HookFunc) {
-	return s.hooks.list(s.hooks.before, m.Name, op), s.hooks.list(s.hooks.after, m.Name, op)
+	join := func(table map[hookKey][]HookFunc) []HookFunc {
+		all, own := s.hooks.list(table, AllModules, op), s.hooks.list(table, m.Name, op)
+		if len(all) == 0 {
+			return own
+		}
+		return append(slices.Clip(all), own...)
+	}
+	return join(s.hooks.before), join(s.hooks.after)
 }
 
 // runBefore runs the before hooks on w inside tx.

@@ -232,6 +232,7 @@ func historyTable() *entschema.Table {
 		{Name: "action", Type: field.TypeString, Size: 64},
 		{Name: "from_status", Type: field.TypeInt32},
 		{Name: "to_status", Type: field.TypeInt32},
+		{Name: "step", Type: field.TypeString, Size: 100, Nullable: true}, // a workflow step's title
 		{Name: "comment", Type: field.TypeString, SchemaType: textType("text"), Nullable: true},
 		{Name: "user_id", Type: field.TypeInt64, Default: 0},
 		{Name: colCreatedAt, Type: field.TypeTime, SchemaType: dateTimeType},

@@ -20,22 +20,41 @@ func (s *Store) scopeWhere(sc Scope) []*entsql.Predicate { return s.scopeWhereFo
 // match the planner cannot answer from the org_path index (see listSQL).
 func (s *Store) scopeWhereFor(sc Scope, indexed bool) []*entsql.Predicate {
 	ps := []*entsql.Predicate{entsql.EQ(colTenant, sc.TenantID), entsql.IsNull(colDeletedAt)}
+	var own *entsql.Predicate
 	switch sc.Mode {
 	case ScopeSubtree:
 		switch {
 		case sc.OrgPath != "" && indexed:
-			ps = append(ps, s.underPath(sc.OrgPath))
+			own = s.underPath(sc.OrgPath)
 		case sc.OrgPath != "":
-			ps = append(ps, entsql.HasPrefix(colOrgPath, sc.OrgPath))
+			own = entsql.HasPrefix(colOrgPath, sc.OrgPath)
 		default:
-			ps = append(ps, entsql.EQ(colOrg, sc.OrgID))
+			own = entsql.EQ(colOrg, sc.OrgID)
 		}
 	case ScopeOrg:
-		ps = append(ps, entsql.EQ(colOrg, sc.OrgID))
+		own = entsql.EQ(colOrg, sc.OrgID)
 	case ScopeOwn:
-		ps = append(ps, entsql.EQ(colCreatedBy, sc.UserID))
+		own = entsql.EQ(colCreatedBy, sc.UserID)
 	}
-	return ps
+	if own == nil {
+		return ps
+	}
+	if up := ancestorPaths(sc.OrgPath); sc.Up && sc.Mode != ScopeOwn && len(up) > 0 {
+		own = entsql.Or(own, entsql.In(colOrgPath, up...))
+	}
+	return append(ps, own)
+}
+
+// ancestorPaths are the materialised paths of the organisations above the
+// one at path: "/1/5/51/" → "/1/", "/1/5/".
+func ancestorPaths(path string) []any {
+	var out []any
+	for i := 1; i < len(path)-1; i++ {
+		if path[i] == '/' {
+			out = append(out, path[:i+1])
+		}
+	}
+	return out
 }
 
 // underPath matches org paths starting with prefix, in a form each

@@ -42,6 +42,10 @@ type Scope struct {
 	OrgID    int64
 	OrgPath  string
 	Mode     ScopeMode
+	// Up also reaches the rows of the organisations above the viewer's (the
+	// ancestors on OrgPath) in the subtree and org modes: reading reference
+	// data the levels above keep (schema.Module.ShareDown). Writes never set it.
+	Up bool
 }
 
 // Page is one page of a list and the exact total of matching rows.
@@ -56,6 +60,7 @@ type Transition struct {
 	Action  string `json:"action"`
 	From    int    `json:"from"`
 	To      int    `json:"to"`
+	Step    string `json:"step,omitempty"` // the workflow step, for a workflow's entries
 	Comment string `json:"comment"`
 	UserID  int64  `json:"userId"`
 	// UserName is the user's display name, filled by the module API

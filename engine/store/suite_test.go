@@ -22,6 +22,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"migrate", testMigrate},
 		{"migrate only what changed", testMigrateChanged},
 		{"field values for labels", testFieldValues},
+		{"reading up to the organisations above", testScopeUp},
 		{"types round-trip", testTypes},
 		{"bad input", testBadInput},
 		{"criteria operators", testOperators},
@@ -191,6 +192,46 @@ func testFieldValues(t *testing.T, s *Store) {
 			if got[id] != v {
 				t.Errorf("%s: id %d = %v, want %v", tt.name, id, got[id], v)
 			}
+		}
+	}
+}
+
+// testScopeUp reads as a village (/1/5/51/) with Up: the village's own
+// rows, its township's (/1/5/) and the county's (/1/), never a sibling
+// village's (/1/5/52/) or another township's (/1/6/); without Up only its own.
+func testScopeUp(t *testing.T, s *Store) {
+	m := setup(t, s)
+	place := func(path string, org int64, name string) {
+		mustCreate(t, s, m, Scope{TenantID: 1, UserID: 1, OrgID: org, OrgPath: path, Mode: ScopeAll}, Record{"name": name})
+	}
+	place("/1/", 1, "县")
+	place("/1/5/", 5, "镇")
+	place("/1/5/51/", 51, "本村")
+	place("/1/5/52/", 52, "邻村")
+	place("/1/6/", 6, "他镇")
+	names := func(sc Scope) []string {
+		var out []string
+		for _, r := range listQ(t, s, m, sc, "sort=name,asc&size=50").Rows {
+			out = append(out, r["name"].(string))
+		}
+		slices.Sort(out)
+		return out
+	}
+	village := Scope{TenantID: 1, UserID: 9, OrgID: 51, OrgPath: "/1/5/51/", Mode: ScopeSubtree}
+	tests := []struct {
+		name string
+		sc   Scope
+		want []string
+	}{
+		{"subtree", village, []string{"本村"}},
+		{"subtree and up", Scope{TenantID: 1, UserID: 9, OrgID: 51, OrgPath: "/1/5/51/", Mode: ScopeSubtree, Up: true}, []string{"县", "本村", "镇"}},
+		{"org and up", Scope{TenantID: 1, UserID: 9, OrgID: 51, OrgPath: "/1/5/51/", Mode: ScopeOrg, Up: true}, []string{"县", "本村", "镇"}},
+		{"township and up", Scope{TenantID: 1, UserID: 8, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeSubtree, Up: true}, []string{"县", "本村", "邻村", "镇"}},
+		{"other tenant and up", Scope{TenantID: 2, UserID: 9, OrgID: 51, OrgPath: "/1/5/51/", Mode: ScopeSubtree, Up: true}, nil},
+	}
+	for _, tt := range tests {
+		if got := names(tt.sc); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

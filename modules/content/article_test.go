@@ -1,10 +1,12 @@
 package content_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"testing"
 
+	"xiangzhi/engine/store"
 	"xiangzhi/modules/content"
 	"xiangzhi/tools/demo/demotest"
 )
@@ -13,8 +15,13 @@ func TestArticleShelvesAndTopFlag(t *testing.T) {
 	env := demotest.New(t, content.Register)
 	town := env.Login(t, "town1_admin")
 	villageUser := env.Login(t, "v01_admin")
-	site := env.Rows(t, "cmsSite", 0)[0]["id"]
-	channel := env.Rows(t, "cmsChannel", 0)[0]["id"]
+	// The county's site and channel are out of a township's reach (a
+	// reference must name a record the writer could read): the township
+	// gets its own.
+	townID := env.Account(t, "town1_admin").OrgID
+	site := place(t, env, "cmsSite", townID, store.Record{"siteName": "镇门户", "siteCode": "town1", "siteType": 1})
+	channel := place(t, env, "cmsChannel", townID, store.Record{"site": site, "channelName": "镇动态",
+		"channelCode": "town1-news", "channelType": 0})
 	kind := env.Rows(t, "publishType", 0)[0]["id"]
 	create := func(t *testing.T, title string) any {
 		t.Helper()
@@ -108,4 +115,16 @@ func TestArticleShelvesAndTopFlag(t *testing.T) {
 			t.Fatalf("unshelved through the status route, isTop %v", r["isTop"])
 		}
 	})
+}
+
+// place writes a record of module in organisation orgID, as the demo does,
+// and answers its id.
+func place(t *testing.T, env *demotest.Env, module string, orgID int64, rec store.Record) int64 {
+	t.Helper()
+	rec["orgId"] = orgID
+	out, err := env.App.Store().Create(context.Background(), env.App.Modules().Module(module), env.TenantScope(), rec)
+	if err != nil {
+		t.Fatalf("create %s: %v", module, err)
+	}
+	return out["id"].(int64)
 }

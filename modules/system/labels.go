@@ -15,15 +15,28 @@ import (
 // Labels names the tenant's users (by their display field: name — family
 // and given name —, username, mobile or email) or organisations by id.
 // Other system references get no names.
+//
+// Only the id and the columns shown are read: a page of a large register
+// names its creators and organisations on every list call.
 func (s *Service) Labels(ctx context.Context, tenantID int64, ref, display string, ids []int64) (map[int64]string, error) {
 	out := make(map[int64]string, len(ids))
 	switch ref {
 	case schema.RefUser:
-		us, err := s.ent.User.Query().Where(user.TenantID(tenantID), user.IDIn(ids...)).All(ctx)
+		var rows []struct {
+			ID         int64  `json:"id"`
+			Username   string `json:"username"`
+			FamilyName string `json:"family_name"`
+			Name       string `json:"name"`
+			Mobile     string `json:"mobile"`
+			Email      string `json:"email"`
+		}
+		err := s.ent.User.Query().Where(user.TenantID(tenantID), user.IDIn(ids...)).
+			Select(user.FieldID, user.FieldUsername, user.FieldFamilyName, user.FieldName, user.FieldMobile, user.FieldEmail).
+			Scan(ctx, &rows)
 		if err != nil {
 			return nil, err
 		}
-		for _, u := range us {
+		for _, u := range rows {
 			switch display {
 			case "username":
 				out[u.ID] = u.Username
@@ -39,11 +52,16 @@ func (s *Service) Labels(ctx context.Context, tenantID int64, ref, display strin
 			}
 		}
 	case schema.RefOrg:
-		os, err := s.ent.Org.Query().Where(org.TenantID(tenantID), org.IDIn(ids...)).All(ctx)
+		var rows []struct {
+			ID      int64  `json:"id"`
+			OrgName string `json:"org_name"`
+		}
+		err := s.ent.Org.Query().Where(org.TenantID(tenantID), org.IDIn(ids...)).
+			Select(org.FieldID, org.FieldOrgName).Scan(ctx, &rows)
 		if err != nil {
 			return nil, err
 		}
-		for _, o := range os {
+		for _, o := range rows {
 			out[o.ID] = o.OrgName
 		}
 	}

@@ -35,4 +35,15 @@ func TestStatusRouteAuthenticatesBeforeReadingTheBody(t *testing.T) {
 	if status, _ := call(t, app, viewer, http.MethodPut, path, map[string]any{"action": "nope"}); status != http.StatusBadRequest {
 		t.Errorf("a caller who may view gets %d for an unknown action, want 400", status)
 	}
+
+	// An action whose comment is required: a caller lacking the action's
+	// code learns nothing about the comment rule (403, not 400); one
+	// holding it is told the comment is missing.
+	if status, env := call(t, app, viewer, http.MethodPut, path, map[string]any{"action": "reject"}); status != http.StatusForbidden {
+		t.Errorf("a viewer without the reject code gets %d %v, want 403", status, env)
+	}
+	rejecter := tokenWithCodes(t, app, s, "village.record.view", "village.record.reject")
+	if status, env := call(t, app, rejecter, http.MethodPut, path, map[string]any{"action": "reject"}); status != http.StatusBadRequest {
+		t.Errorf("a rejecter without a comment gets %d %v, want 400", status, env)
+	}
 }

@@ -73,10 +73,11 @@ fields:
 status:
   field: auditStatus
   label: 审核状态
-  values: {1: 审核中, 2: 已通过}
+  values: {1: 审核中, 2: 已通过, 3: 已驳回}
   initial: 1
   actions:
     - {name: approve, label: 通过, from: [1], to: 2}
+    - {name: reject, label: 驳回, from: [1], to: 3, comment: required}
 export: true
 import: true
 stats: [kind]

@@ -84,6 +84,66 @@ func (mk *maker) record(t *testing.T, m *schema.Module, orgID int64) map[string]
 	return rec
 }
 
+// inReach makes rec's references name what a member of village orgID
+// could read (a write may reference nothing else): a reference to a
+// data-scoped module takes a record of the village, or is left out when the
+// village has none; an organisation reference takes the village. The
+// generator places references across levels (a village's old person in the
+// township's pension institution), which a village's member cannot write; a
+// module whose required reference has no record in the village is skipped.
+func (mk *maker) inReach(t *testing.T, m *schema.Module, rec map[string]any, orgID int64) map[string]any {
+	t.Helper()
+	for i := range m.Fields {
+		f := &m.Fields[i]
+		if f.Type != schema.TypeRef || rec[f.Name] == nil {
+			continue
+		}
+		target := mk.set.RefModule(f)
+		var id any = orgID
+		switch {
+		case target == nil && f.Ref != schema.RefOrg, target != nil && !target.OrgScoped:
+			continue
+		case target != nil:
+			own := mk.env.Rows(t, target.Name, orgID)
+			for _, up := range mk.above(orgID) {
+				if len(own) == 0 && target.ShareDown {
+					own = mk.env.Rows(t, target.Name, up) // reference data of the township or county
+				}
+			}
+			if len(own) == 0 && f.Required {
+				t.Skipf("%s.%s: no %s of the village to reference", m.Name, f.Name, target.Name)
+			}
+			if len(own) == 0 {
+				delete(rec, f.Name)
+				continue
+			}
+			id = own[0]["id"]
+		}
+		if f.Multiple {
+			rec[f.Name] = []any{id}
+		} else {
+			rec[f.Name] = id
+		}
+	}
+	return rec
+}
+
+// above lists the organisations above orgID, nearest first.
+func (mk *maker) above(orgID int64) []int64 {
+	places := map[int64]int64{mk.env.County.County.ID: 0} // organisation → its parent
+	for _, p := range mk.env.County.Townships {
+		places[p.ID] = p.Parent
+	}
+	for _, p := range mk.env.County.Villages {
+		places[p.ID] = p.Parent
+	}
+	var out []int64
+	for id := places[orgID]; id != 0; id = places[id] {
+		out = append(out, id)
+	}
+	return out
+}
+
 // writable keeps the declared fields a client may send (children rows
 // likewise), dropping the status field and read-only fields.
 func writable(m *schema.Module, fields []schema.Field, src map[string]any) map[string]any {

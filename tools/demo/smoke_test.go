@@ -43,7 +43,7 @@ func TestEveryModuleAPI(t *testing.T) {
 			if st, _ := env.Call(t, tokB, http.MethodGet, api(m)+"?size=1", nil); st == http.StatusForbidden {
 				t.Skipf("v02_admin may not list %s", m.Name)
 			}
-			st, out := env.Call(t, tokB, http.MethodPost, api(m), mk.record(t, m, villageB))
+			st, out := env.Call(t, tokB, http.MethodPost, api(m), mk.inReach(t, m, mk.record(t, m, villageB), villageB))
 			if st == http.StatusForbidden {
 				t.Skipf("v02_admin may not add to %s", m.Name)
 			}

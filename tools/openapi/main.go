@@ -14,7 +14,6 @@ import (
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/config"
-	"xiangzhi/engine/openapi"
 	"xiangzhi/modules"
 	"xiangzhi/schemas"
 	"xiangzhi/tools/gencheck"
@@ -57,10 +56,5 @@ func build() ([]byte, error) {
 	if err := modules.Register(app); err != nil {
 		return nil, err
 	}
-	var routes []openapi.Route
-	for _, r := range app.Routes() {
-		routes = append(routes, openapi.Route{Method: r.Method, Path: r.Path, Code: r.Code, Name: r.Name, Public: r.Public})
-	}
-	doc := openapi.Document(openapi.Info{Title: "乡治 Xiangzhi API", Version: "1"}, routes, app.Modules())
-	return openapi.Encode(doc)
+	return app.APIDocument()
 }

@@ -2,7 +2,7 @@ import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
-import { connectToken } from "./app/http";
+import { connectToken } from "./api/http";
 import { getToken } from "./stores/useSessionStore";
 import "./index.css";
 

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import { useNavigate } from "react-router";
 import { clearSession } from "./authProvider";
-import { configureErrors } from "./errors";
+import { configureErrors } from "../api/errors";
 import { notify } from "./notify";
 import { useLocale } from "../hooks/useLocale";
 

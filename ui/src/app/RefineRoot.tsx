@@ -7,7 +7,7 @@ import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { accessControlProvider } from "./accessControlProvider";
 import { authProvider } from "./authProvider";
-import { dataProvider } from "./dataProvider";
+import { dataProviders } from "./dataProviders";
 import { i18nProvider } from "./i18n";
 import { notificationProvider } from "./notify";
 import { VISIT_CODE_ROUTES } from "./routes";
@@ -26,7 +26,7 @@ const signedIn = (key: string, element: ReactNode) => (
 export default function RefineRoot() {
   return (
     <Refine
-      dataProvider={dataProvider}
+      dataProvider={dataProviders}
       routerProvider={routerProvider}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}

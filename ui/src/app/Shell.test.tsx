@@ -5,9 +5,11 @@ import { AppRoutes } from "../App";
 import { server } from "../test/server";
 import { http, makeToken, ok, signIn } from "../test/helpers";
 import { AppProviders } from "./AppProviders";
-import { connectToken } from "./http";
+import { connectToken } from "../api/http";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -27,13 +29,13 @@ function renderApp(url: string) {
 /** A token whose session still has to fetch its menus (as after a reload). */
 function tokenOnly(visitCodes: string[] = []) {
   connectToken(getToken);
-  useSessionStore.getState().loggedIn(makeToken({ auth: visitCodes.join(",") }), { userId: 1, username: "admin", name: "管理员" }, false);
+  useSessionStore.getState().loggedIn(makeToken({ auth: visitCodes.join(",") }), { userId: 1, username: "admin", name: CN.admin }, false);
 }
 
 const menus = [
-  { id: 1, parentId: 0, type: "menu1", title: "网上村务", icon: "home", orderby: 1 },
-  { id: 2, parentId: 1, type: "menu2-sp", title: "残疾人补贴", url: "/m/handicappedSubsidy", component: "SchemaModule", name: "handicappedSubsidy" },
-  { id: 3, parentId: 0, type: "menu1", title: "用户管理", url: "/user-management", component: "user-management", orderby: 2 },
+  { id: 1, parentId: 0, type: "menu1", title: CN.onlineVillage, icon: "home", orderby: 1 },
+  { id: 2, parentId: 1, type: "menu2-sp", title: CN.disabilitySubsidy, url: "/m/handicappedSubsidy", component: "SchemaModule", name: "handicappedSubsidy" },
+  { id: 3, parentId: 0, type: "menu1", title: text("routes.user-management"), url: "/user-management", component: "user-management", orderby: 2 },
 ];
 
 describe("shell", () => {
@@ -41,16 +43,16 @@ describe("shell", () => {
     tokenOnly();
     server.use(
       http.get("/api/system/cscpMenus", () => ok(menus)),
-      http.get("/api/modules", () => ok([{ name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "p" }])),
+      http.get("/api/modules", () => ok([{ name: "handicappedSubsidy", title: CN.disabilitySubsidy, api: "/onlineVillage/handicappeds", permission: "p" }])),
       http.get("/api/userDetails/userDetailsOr", () => ok({ data: [], recordsTotal: 0 })),
     );
     renderApp("/");
-    expect(await screen.findByText("欢迎，管理员")).toBeInTheDocument();
+    expect(await screen.findByText(text("workbench.welcome", { name: CN.admin }))).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/workbench");
-    expect(screen.getAllByText("网上村务").length).toBeGreaterThan(0);
-    fireEvent.click(screen.getAllByText("用户管理")[0]);
+    expect(screen.getAllByText(CN.onlineVillage).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByText(text("routes.user-management"))[0]);
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/user-management"));
-    expect(await screen.findByPlaceholderText("搜索用户名、姓名、手机号、邮箱、描述")).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText(text("system.users.searchPlaceholder"))).toBeInTheDocument();
     expect(useTabsStore.getState().tabs.map((t) => t.key)).toEqual(["/workbench", "/user-management"]);
   });
 
@@ -75,9 +77,9 @@ describe("shell", () => {
   it("visit-code routes open only with the code from the token", async () => {
     signIn({ menus, visitCodes: ["dataStatistics"] });
     const { unmount } = renderApp("/dataStatistics");
-    expect(await screen.findByText("数据统计")).toBeInTheDocument();
+    expect(await screen.findByText(text("routes.dataStatistics"))).toBeInTheDocument();
     unmount();
     renderApp("/form-design");
-    expect(await screen.findByText("抱歉，您没有访问该页面的权限。")).toBeInTheDocument();
+    expect(await screen.findByText(text("pages.forbidden"))).toBeInTheDocument();
   });
 });

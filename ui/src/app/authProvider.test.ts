@@ -3,9 +3,10 @@ import { server } from "../test/server";
 import { fail, http, makeToken, ok, signIn } from "../test/helpers";
 import { decrypt, keyPair } from "../test/rsa";
 import { authProvider, clearSession } from "./authProvider";
-import { connectToken } from "./http";
+import { connectToken } from "../api/http";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
+import { CN } from "../test/chinese";
 
 async function serveKey() {
   const { pem, privateKey } = await keyPair();
@@ -26,7 +27,7 @@ describe("authProvider", () => {
     server.use(
       http.post("/api/system/login", async ({ request }) => {
         sent = (await request.json()) as { username: string; password: string };
-        return ok({ token, mustChangePassword: false, user: { userId: 1, username: "admin", familyName: "张", name: "三" } });
+        return ok({ token, mustChangePassword: false, user: { userId: 1, username: "admin", familyName: CN.zhang, name: CN.three } });
       }),
     );
     const res = await authProvider.login({ username: " admin ", password: "S3cret!x" });
@@ -49,7 +50,7 @@ describe("authProvider", () => {
 
   it("a refused login reports failure and stores nothing", async () => {
     await serveKey();
-    server.use(http.post("/api/system/login", () => fail(401, "用户名或密码错误")));
+    server.use(http.post("/api/system/login", () => fail(401, CN.badCredentials)));
     const res = await authProvider.login({ username: "admin", password: "bad" });
     expect(res.success).toBe(false);
     expect(useSessionStore.getState().token).toBeNull();

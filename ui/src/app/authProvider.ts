@@ -2,11 +2,11 @@
 // clears everything the session left behind (spec §4), and the route check.
 
 import type { AuthProvider } from "@refinedev/core";
-import * as api from "./authApi";
-import { ApiError } from "./http";
+import * as api from "../api/authApi";
+import { ApiError } from "../api/errors";
 import { t } from "./i18n";
 import { notify } from "./notify";
-import { isExpired } from "./jwt";
+import { isExpired } from "../api/jwt";
 import { useSessionStore } from "../stores/useSessionStore";
 import { useSignInStore } from "../stores/useSignInStore";
 import { useTabsStore } from "../stores/useTabsStore";

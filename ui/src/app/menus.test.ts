@@ -1,26 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo, type ServerMenu } from "./menus";
+import type { ServerMenu } from "../api/authApi";
+import { buildMenuTree, buttonCodesOf, menuRoutesOf, menuTitleOf, normalisePath, trailTo } from "./menus";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 const menus: ServerMenu[] = [
-  { id: 1, parentId: 0, type: "menu1", title: "系统管理", icon: "setting", orderby: 2 },
-  { id: 2, parentId: 1, type: "menu2", title: "用户管理", url: "/user-management", component: "user-management", orderby: 1 },
-  { id: 3, parentId: 2, type: "button", title: "新增", permissionCode: "cscp.user.add" },
-  { id: 4, parentId: 2, type: "button", title: "编辑删除", permissionCode: "cscp.user.edit,cscp.user.del" },
-  { id: 5, parentId: 0, type: "menu1", title: "网上村务", orderby: 1 },
-  { id: 6, parentId: 5, type: "menu2-sp", title: "残疾人补贴", url: "m/handicappedSubsidy/", component: "SchemaModule", name: "handicappedSubsidy", orderby: 2 },
-  { id: 7, parentId: 5, type: "menu2-sp", title: "低保", url: "/m/basicAllowance", component: "SchemaModule", name: "basicAllowance", orderby: 1 },
-  { id: 8, parentId: 0, type: "page", title: "网格详情", url: "/digital/griddingDetail", component: "GriddingDetail" },
-  { id: 9, parentId: 0, type: "menu1", title: "外部系统", address: "https://example.org/", orderby: 3 },
-  { id: 10, parentId: 0, type: "menu1", title: "空目录", orderby: 4 },
+  { id: 1, parentId: 0, type: "menu1", title: CN.systemAdmin, icon: "setting", orderby: 2 },
+  { id: 2, parentId: 1, type: "menu2", title: text("routes.user-management"), url: "/user-management", component: "user-management", orderby: 1 },
+  { id: 3, parentId: 2, type: "button", title: text("system.menus.add"), permissionCode: "cscp.user.add" },
+  { id: 4, parentId: 2, type: "button", title: `${text("module.page.edit")}${text("module.delete")}`, permissionCode: "cscp.user.edit,cscp.user.del" },
+  { id: 5, parentId: 0, type: "menu1", title: CN.onlineVillage, orderby: 1 },
+  { id: 6, parentId: 5, type: "menu2-sp", title: CN.disabilitySubsidy, url: "m/handicappedSubsidy/", component: "SchemaModule", name: "handicappedSubsidy", orderby: 2 },
+  { id: 7, parentId: 5, type: "menu2-sp", title: CN.subsistence, url: "/m/basicAllowance", component: "SchemaModule", name: "basicAllowance", orderby: 1 },
+  { id: 8, parentId: 0, type: "page", title: text("routes.digital.griddingDetail"), url: "/digital/griddingDetail", component: "GriddingDetail" },
+  { id: 9, parentId: 0, type: "menu1", title: CN.externalSystem, address: "https://example.org/", orderby: 3 },
+  { id: 10, parentId: 0, type: "menu1", title: CN.emptyFolder, orderby: 4 },
 ];
 
 describe("menus", () => {
   it("nests visible items by parent in orderby order, leaving out buttons, pages and empty groups", () => {
     const tree = buildMenuTree(menus);
-    expect(tree.map((n) => n.title)).toEqual(["网上村务", "系统管理", "外部系统"]);
+    expect(tree.map((n) => n.title)).toEqual([CN.onlineVillage, CN.systemAdmin, CN.externalSystem]);
     expect(tree[0].children.map((n) => [n.title, n.path])).toEqual([
-      ["低保", "/m/basicAllowance"],
-      ["残疾人补贴", "/m/handicappedSubsidy"],
+      [CN.subsistence, "/m/basicAllowance"],
+      [CN.disabilitySubsidy, "/m/handicappedSubsidy"],
     ]);
     expect(tree[1].children[0].children).toEqual([]);
     expect(tree[2].external).toBe("https://example.org/");
@@ -41,9 +44,9 @@ describe("menus", () => {
 
   it("finds the trail for breadcrumbs and a page's title", () => {
     const tree = buildMenuTree(menus);
-    expect(trailTo(tree, "/user-management").map((n) => n.title)).toEqual(["系统管理", "用户管理"]);
+    expect(trailTo(tree, "/user-management").map((n) => n.title)).toEqual([CN.systemAdmin, text("routes.user-management")]);
     expect(trailTo(tree, "/nowhere")).toEqual([]);
-    expect(menuTitleOf(menus, "/digital/griddingDetail")).toBe("网格详情");
+    expect(menuTitleOf(menus, "/digital/griddingDetail")).toBe(text("routes.digital.griddingDetail"));
   });
 
   it("survives a cycle in parent ids", () => {

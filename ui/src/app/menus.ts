@@ -1,24 +1,10 @@
 // Server menus → what the shell shows (spec §2 "Dynamic routes", §6): the sider tree, the routes, and
 // the button codes. Pure functions over the flat list GET /api/system/cscpMenus answers.
 
+import type { ServerMenu } from "../api/authApi";
+
 /** The menu types the server sends. */
 export type MenuType = "menu1" | "menu2" | "menu2-sp" | "menu3-sp" | "menu3" | "page" | "button";
-
-/** ServerMenu is one item of GET /api/system/cscpMenus. */
-export interface ServerMenu {
-  id: number | string;
-  parentId: number | string | null;
-  type: string;
-  name?: string;
-  title: string;
-  icon?: string;
-  orderby?: number;
-  url?: string;
-  component?: string;
-  /** External address: the item opens it in a new window. */
-  address?: string;
-  permissionCode?: string;
-}
 
 /** MenuNode is one entry of the sider. */
 export interface MenuNode {

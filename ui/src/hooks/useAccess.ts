@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { createAccess, type Access } from "../app/access";
-import { visitCodesOf } from "../app/jwt";
+import { visitCodesOf } from "../api/jwt";
 import { useSessionStore } from "../stores/useSessionStore";
 
 /** useAccess binds the access rules to the signed-in user's button codes and visit codes. */

@@ -3,15 +3,16 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { server } from "../test/server";
 import { http, ok, Providers, signIn } from "../test/helpers";
-import { handicappedSchema } from "../schema-ui/testdata";
+import { handicappedSchema } from "../test/moduleSchemas";
 import { useModuleSchema } from "./useModuleSchema";
+import { CN } from "../test/chinese";
 
 function Probe({ name }: { name: string }) {
   const state = useModuleSchema(name);
   return <div data-testid="state">{state.status === "ready" ? `ready:${state.schema.module.name}` : state.status}</div>;
 }
 
-const other = { ...handicappedSchema, module: { ...handicappedSchema.module, name: "veteranSubsidy", title: "退役军人补贴", api: "/onlineVillage/veterans" } };
+const other = { ...handicappedSchema, module: { ...handicappedSchema.module, name: "veteranSubsidy", title: CN.veteranSubsidy, api: "/onlineVillage/veterans" } };
 
 describe("useModuleSchema", () => {
   it("is loading while another module's schema comes, never the previous module's kept schema", async () => {

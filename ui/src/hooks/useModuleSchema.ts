@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useCustom } from "@refinedev/core";
-import type { ModuleInfo } from "../app/modules";
+import type { ModuleInfo } from "../api/modules";
 import { parseModuleSchema, type ModuleSchema } from "../schema-ui/moduleSchema";
 import { useSessionStore } from "../stores/useSessionStore";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchSession } from "../app/authApi";
+import { fetchSession } from "../api/authApi";
 import { useSessionStore } from "../stores/useSessionStore";
 
 /**

@@ -4,7 +4,7 @@
 import { Button, Modal, Spin } from "antd";
 import { lazy, Suspense, useState, type ComponentType } from "react";
 import type { BaseRecord } from "@refinedev/core";
-import { W } from "../widgets/texts";
+import { useTranslation } from "react-i18next";
 
 const NewsPreview = lazy(() => import("../widgets/news/NewsPreview").then((m) => ({ default: m.NewsPreview })));
 
@@ -12,11 +12,12 @@ const text = (v: unknown): string | undefined => (typeof v === "string" ? v : un
 
 /** ArticlePreviewAction opens the news preview of an article record. */
 function ArticlePreviewAction({ record }: { record: BaseRecord }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{W.preview}</Button>
-      <Modal open={open} title={W.preview} width={880} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Button onClick={() => setOpen(true)}>{t("widgets.preview")}</Button>
+      <Modal open={open} title={t("widgets.preview")} width={880} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <Suspense fallback={<Spin />}>
           <NewsPreview
             article={{

@@ -4,10 +4,12 @@ import { server } from "../test/server";
 import { http, ok } from "../test/helpers";
 import { ImportDialog } from "./ImportDialog";
 import { parseDryRun } from "./importApi";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 const meta = {
   name: "handicappedSubsidy",
-  title: "残疾人补贴",
+  title: CN.disabilitySubsidy,
   api: "/onlineVillage/handicappeds",
   permission: "onlineVillage.handicapped",
   orgScoped: true,
@@ -24,7 +26,7 @@ describe("ImportDialog", () => {
         const dryRun = new URL(request.url).searchParams.get("dryRun");
         calls.push(String(dryRun));
         return dryRun === "true"
-          ? ok({ total: 3, valid: 2, errors: [{ row: 4, field: "idCard", message: "身份证号格式不正确" }] })
+          ? ok({ total: 3, valid: 2, errors: [{ row: 4, field: "idCard", message: text("validation.formats.idcard") }] })
           : ok({ imported: 2 });
       }),
     );
@@ -34,10 +36,10 @@ describe("ImportDialog", () => {
     const input = document.querySelector<HTMLInputElement>("input[type=file]");
     if (!input) throw new Error("no file input");
     fireEvent.change(input, { target: { files: [new File(["x"], "data.xlsx")] } });
-    expect(await screen.findByText("共 3 行：可导入 2 行，有问题 1 行")).toBeInTheDocument();
-    expect(screen.getByText("身份证号格式不正确")).toBeInTheDocument();
+    expect(await screen.findByText(text("import.summary", { total: 3, valid: 2, invalid: 1 }))).toBeInTheDocument();
+    expect(screen.getByText(text("validation.formats.idcard"))).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "4" })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: /确认导入/ }));
+    fireEvent.click(screen.getByRole("button", { name: new RegExp(text("import.commit")) }));
     await waitFor(() => expect(onImported).toHaveBeenCalled());
     expect(calls).toEqual(["true", "false"]);
     expect(onClose).toHaveBeenCalled();

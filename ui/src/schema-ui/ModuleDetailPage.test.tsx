@@ -5,9 +5,13 @@ import { server } from "../test/server";
 import { http, ok, renderAt, signIn } from "../test/helpers";
 import ModuleDetailPage from "./ModuleDetailPage";
 import { availableActions } from "./StatusActions";
-import { handicappedSchema } from "./testdata";
+import { handicappedSchema } from "../test/moduleSchemas";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
+import { btn } from "../test/texts";
+import { spaced } from "../test/texts";
 
-const module = { name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped" };
+const module = { name: "handicappedSubsidy", title: CN.disabilitySubsidy, api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped" };
 
 function serve(status: number) {
   const actions: unknown[] = [];
@@ -18,12 +22,12 @@ function serve(status: number) {
       ok({
         id: 5,
         version: 1,
-        name: "李四",
+        name: CN.liSi,
         idCard: "11010519491231002X",
         disabilityGrade: "1",
         applyDate: "2024-03-05",
         auditStatus: current,
-        family: [{ relation: "配偶", age: 60 }],
+        family: [{ relation: CN.spouse, age: 60 }],
         history: [{ action: "create", from: null, to: 1, comment: "", userId: 1, createdAt: "2024-03-05T08:00:00" }],
       }),
     ),
@@ -42,14 +46,14 @@ describe("ModuleDetailPage", () => {
     signIn({ modules: [module], buttonCodes: [] });
     serve(1);
     renderAt(<ModuleDetailPage />, "/m/handicappedSubsidy/show/5", "/m/:module/show/:id");
-    expect(await screen.findByText("李四")).toBeInTheDocument();
-    expect(screen.getByText("基本信息")).toBeInTheDocument();
-    expect(screen.getByText("一级")).toBeInTheDocument();
+    expect(await screen.findByText(CN.liSi)).toBeInTheDocument();
+    expect(screen.getByText(CN.basicInfo)).toBeInTheDocument();
+    expect(screen.getByText(CN.gradeOne)).toBeInTheDocument();
     expect(screen.getByText("1101**********002X")).toBeInTheDocument();
-    expect(screen.getByText("配偶")).toBeInTheDocument();
-    expect(screen.getByText("状态记录")).toBeInTheDocument();
-    expect(screen.getByText(/无 → 审核中/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /驳\s*回/ })).toBeNull();
+    expect(screen.getByText(CN.spouse)).toBeInTheDocument();
+    expect(screen.getByText(text("module.history"))).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`${text("module.noStatus")} → ${CN.underReview}`))).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: spaced(CN.reject) })).toBeNull();
   });
 
   it("a transition with a required comment asks for it before sending", async () => {
@@ -57,20 +61,20 @@ describe("ModuleDetailPage", () => {
     const actions = serve(1);
     const user = userEvent.setup({ delay: null });
     renderAt(<ModuleDetailPage />, "/m/handicappedSubsidy/show/5", "/m/:module/show/:id");
-    fireEvent.click(await screen.findByRole("button", { name: /驳\s*回/ }));
+    fireEvent.click(await screen.findByRole("button", { name: spaced(CN.reject) }));
     const dialog = await screen.findByRole("dialog");
-    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
-    expect(await within(dialog).findByText("请填写意见")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("意见"), "材料不全");
-    fireEvent.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
-    await waitFor(() => expect(actions).toEqual([{ action: "reject", comment: "材料不全" }]));
-    expect(await screen.findByText("未通过")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: btn("widgets.draw.ok") }));
+    expect(await within(dialog).findByText(text("module.commentRequired"))).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(text("module.comment")), CN.incompleteMaterials);
+    fireEvent.click(within(dialog).getByRole("button", { name: btn("widgets.draw.ok") }));
+    await waitFor(() => expect(actions).toEqual([{ action: "reject", comment: CN.incompleteMaterials }]));
+    expect(await screen.findByText(CN.notPassed)).toBeInTheDocument();
   });
 
   it("offers only the actions open from the current status", () => {
     const acts = [
-      { name: "approve", label: "通过", from: ["1"], to: "2", comment: "" as const, code: "a" },
-      { name: "reopen", label: "重开", from: ["3"], to: "1", comment: "" as const, code: "b" },
+      { name: "approve", label: CN.pass, from: ["1"], to: "2", comment: "" as const, code: "a" },
+      { name: "reopen", label: CN.reopen, from: ["3"], to: "1", comment: "" as const, code: "b" },
     ];
     expect(availableActions(acts, 1).map((a) => a.name)).toEqual(["approve"]);
     expect(availableActions(acts, undefined)).toEqual([]);

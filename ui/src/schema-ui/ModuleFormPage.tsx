@@ -6,7 +6,7 @@ import type { IChangeEvent } from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../app/http";
+import { ApiError } from "../api/errors";
 import { modulePath } from "../app/routes";
 import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { useSessionStore } from "../stores/useSessionStore";

@@ -4,15 +4,18 @@ import userEvent from "@testing-library/user-event";
 import { server } from "../test/server";
 import { http, ok, renderAt, signIn } from "../test/helpers";
 import ModuleListPage from "./ModuleListPage";
-import { handicappedSchema } from "./testdata";
+import { handicappedSchema } from "../test/moduleSchemas";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
+import { btn } from "../test/texts";
 
-const module = { name: "handicappedSubsidy", title: "残疾人补贴", api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped" };
+const module = { name: "handicappedSubsidy", title: CN.disabilitySubsidy, api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped" };
 const all = ["add", "edit", "del", "view", "export", "import"].map((a) => `onlineVillage.handicapped.${a}`);
 
 function rows(n: number, from = 1) {
   return Array.from({ length: n }, (_, i) => ({
     id: from + i,
-    name: `村民${from + i}`,
+    name: `${CN.villager}${from + i}`,
     idCard: "110105194912310021",
     disabilityGrade: "2",
     applyDate: "2024-03-05",
@@ -44,12 +47,12 @@ describe("ModuleListPage", () => {
     signIn({ modules: [module], buttonCodes: all });
     const { queries } = serve(3);
     renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    expect(await screen.findByText("村民1")).toBeInTheDocument();
-    for (const label of ["姓名", "身份证号", "残疾等级", "申请日期", "审核状态"]) {
+    expect(await screen.findByText(`${CN.villager}1`)).toBeInTheDocument();
+    for (const label of [CN.fullName, CN.idNumber, CN.disabilityGrade, CN.applyDate, CN.reviewStatus]) {
       expect(screen.getByRole("columnheader", { name: new RegExp(label) })).toBeInTheDocument();
     }
-    expect(screen.getAllByText("二级")[0]).toBeInTheDocument();
-    expect(screen.getAllByText("审核中")[0]).toBeInTheDocument();
+    expect(screen.getAllByText(CN.gradeTwo)[0]).toBeInTheDocument();
+    expect(screen.getAllByText(CN.underReview)[0]).toBeInTheDocument();
     expect(screen.getAllByText("1101**********0021")[0]).toBeInTheDocument();
     expect([...queries[0].entries()]).toEqual([
       ["page", "0"],
@@ -63,7 +66,7 @@ describe("ModuleListPage", () => {
     signIn({ modules: [module], buttonCodes: all });
     serve(31);
     renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    expect(await screen.findByText("共 31 条")).toBeInTheDocument();
+    expect(await screen.findByText(text("module.total", { total: 31 }))).toBeInTheDocument();
     expect(document.querySelector(".ant-pagination-options-size-changer")).not.toBeNull();
     expect(document.querySelector(".ant-pagination-options-quick-jumper")).not.toBeNull();
   });
@@ -73,34 +76,34 @@ describe("ModuleListPage", () => {
     const { queries } = serve(3);
     const user = userEvent.setup({ delay: null });
     renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    await screen.findByText("村民1");
+    await screen.findByText(`${CN.villager}1`);
     const search = screen.getByRole("search");
-    await user.type(within(search).getByLabelText("姓名"), " 张 ");
-    await user.click(within(search).getByRole("button", { name: /查\s*询/ }));
-    await waitFor(() => expect(queries.at(-1)?.get("name.contains")).toBe("张"));
-    await user.click(within(search).getByRole("button", { name: /重\s*置/ }));
+    await user.type(within(search).getByLabelText(CN.fullName), ` ${CN.zhang} `);
+    await user.click(within(search).getByRole("button", { name: btn("search.submit") }));
+    await waitFor(() => expect(queries.at(-1)?.get("name.contains")).toBe(CN.zhang));
+    await user.click(within(search).getByRole("button", { name: btn("search.reset") }));
     await waitFor(() => expect(queries.at(-1)?.has("name.contains")).toBe(false));
   });
 
   it("reads its criteria from the URL", async () => {
     signIn({ modules: [module], buttonCodes: all });
     const { queries } = serve(3);
-    renderAt(<ModuleListPage />, "/m/handicappedSubsidy?page=1&size=20&name.contains=王", "/m/:module");
-    await screen.findByText("村民1");
+    renderAt(<ModuleListPage />, `/m/handicappedSubsidy?page=1&size=20&name.contains=${CN.wang}`, "/m/:module");
+    await screen.findByText(`${CN.villager}1`);
     expect(queries[0].get("page")).toBe("1");
     expect(queries[0].get("size")).toBe("20");
-    expect(queries[0].get("name.contains")).toBe("王");
-    expect(within(screen.getByRole("search")).getByLabelText("姓名")).toHaveValue("王");
+    expect(queries[0].get("name.contains")).toBe(CN.wang);
+    expect(within(screen.getByRole("search")).getByLabelText(CN.fullName)).toHaveValue(CN.wang);
   });
 
   it("deletes a row after confirmation, with DELETE sent as POST", async () => {
     signIn({ modules: [module], buttonCodes: all });
     const { deletes } = serve(3);
     renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    const row = (await screen.findByText("村民2")).closest("tr") as HTMLElement;
-    fireEvent.click(within(row).getByText("删除"));
-    expect(await screen.findByText("确定要删除这条数据吗？")).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: /确\s*定|OK/ }));
+    const row = (await screen.findByText(`${CN.villager}2`)).closest("tr") as HTMLElement;
+    fireEvent.click(within(row).getByText(text("module.delete")));
+    expect(await screen.findByText(text("module.deleteConfirm"))).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: btn("widgets.draw.ok") }));
     await waitFor(() => expect(deletes).toEqual(["2 ?_method=DELETE"]));
   });
 
@@ -108,17 +111,17 @@ describe("ModuleListPage", () => {
     signIn({ modules: [module], buttonCodes: ["onlineVillage.handicapped.view"] });
     serve(3);
     renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    await screen.findByText("村民1");
-    expect(screen.getAllByText("查看").length).toBe(3);
-    for (const name of [/新\s*建/, /导\s*出/, /导\s*入/]) expect(screen.queryByRole("button", { name })).toBeNull();
-    expect(screen.queryByText("编辑")).toBeNull();
-    expect(screen.queryByText("删除")).toBeNull();
+    await screen.findByText(`${CN.villager}1`);
+    expect(screen.getAllByText(text("module.view")).length).toBe(3);
+    for (const name of [btn("module.page.create"), btn("module.export"), btn("module.import")]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(screen.queryByText(text("module.page.edit"))).toBeNull();
+    expect(screen.queryByText(text("module.delete"))).toBeNull();
     expect(screen.queryByRole("checkbox")).toBeNull();
   });
 
   it("says so when the module is not one the user may list", async () => {
     signIn({ modules: [] });
     renderAt(<ModuleListPage />, "/m/secret", "/m/:module");
-    expect(await screen.findByText("模块不存在，或您没有访问权限。")).toBeInTheDocument();
+    expect(await screen.findByText(text("module.notFound"))).toBeInTheDocument();
   });
 });

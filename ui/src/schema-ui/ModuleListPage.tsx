@@ -5,8 +5,8 @@ import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from "@refine
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { fromCriteria, toCriteria } from "../app/criteria";
-import { download, saveDownload } from "../app/http";
+import { fromCriteria, toCriteria } from "../api/criteria";
+import { download, saveDownload } from "../api/http";
 import { modulePath } from "../app/routes";
 import { Access } from "../components/Access/Access";
 import { useAccess } from "../hooks/useAccess";

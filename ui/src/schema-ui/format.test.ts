@@ -1,24 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { formatValue, maskValue, propertyFormat } from "./format";
 import { parseModuleSchema } from "./moduleSchema";
-import { handicappedSchema } from "./testdata";
+import { handicappedSchema } from "../test/moduleSchemas";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 describe("format", () => {
   it("masks identifiers by kind", () => {
     expect(maskValue("110101199003078515", "idcard")).toBe("1101**********8515");
     expect(maskValue("13812345678", "mobile")).toBe("138****5678");
-    expect(maskValue("张三丰", "name")).toBe("张**");
+    expect(maskValue(CN.zhangSanfeng, "name")).toBe(`${CN.zhang}**`);
     expect(maskValue("ab", "mobile")).toBe("**");
   });
 
   const tests = [
-    { name: "choice by label", value: "2", fmt: { options: [{ value: "2", label: "二级" }] }, want: "二级" },
-    { name: "out-of-range choice shows 未知", value: "9", fmt: { options: [{ value: "2", label: "二级" }] }, want: "未知" },
-    { name: "boolean", value: true, fmt: {}, want: "是" },
+    { name: "choice by label", value: "2", fmt: { options: [{ value: "2", label: CN.gradeTwo }] }, want: CN.gradeTwo },
+    { name: `out-of-range choice shows ${text("common.unknownValue")}`, value: "9", fmt: { options: [{ value: "2", label: CN.gradeTwo }] }, want: text("common.unknownValue") },
+    { name: "boolean", value: true, fmt: {}, want: text("common.yes") },
     { name: "date", value: "2024-03-05T10:11:12", fmt: { type: "date" }, want: "2024-03-05" },
     { name: "datetime", value: "2024-03-05T10:11:12", fmt: { type: "datetime" }, want: "2024-03-05 10:11:12" },
     { name: "list", value: ["a", "b"], fmt: {}, want: "a、b" },
-    { name: "object by its name", value: { id: 1, name: "张三" }, fmt: {}, want: "张三" },
+    { name: "object by its name", value: { id: 1, name: CN.zhangSan }, fmt: {}, want: CN.zhangSan },
     { name: "empty", value: null, fmt: {}, want: "" },
   ];
   for (const tc of tests) {

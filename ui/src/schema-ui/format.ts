@@ -58,8 +58,8 @@ function objectText(value: object): string {
 /** formatValue returns the text a person reads for a value, "" when there is none. */
 export function formatValue(value: unknown, fmt: CellFormat = {}): string {
   if (isBlank(value)) return "";
-  if (Array.isArray(value)) return value.map((v) => formatValue(v, fmt)).filter(Boolean).join("、");
-  // The specification: a dictionary-driven value out of range shows 未知.
+  if (Array.isArray(value)) return value.map((v) => formatValue(v, fmt)).filter(Boolean).join(t("common.listSeparator"));
+  // The specification: a dictionary-driven value out of range shows the unknown-value text.
   if (fmt.options) return labelOf(fmt.options, value, t("common.unknownValue"));
   if (typeof value === "boolean" || fmt.type === "bool" || fmt.type === "boolean") {
     return value === true || value === "true" || value === 1 ? t("common.yes") : t("common.no");

@@ -1,6 +1,6 @@
 // Import of a module's records from xlsx (DESIGN.md §4): a dry run reports row errors, then a commit.
 
-import { download, saveDownload, upload } from "../app/http";
+import { download, saveDownload, upload } from "../api/http";
 
 /** DryRunReport is the answer of POST {api}/import?dryRun=true. */
 export interface DryRunReport {

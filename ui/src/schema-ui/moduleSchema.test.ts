@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { codeFor, enumOptions, orderedProperties, parseModuleSchema, parseSort, SchemaParseError } from "./moduleSchema";
-import { handicappedSchema } from "./testdata";
+import { handicappedSchema } from "../test/moduleSchemas";
+import { CN } from "../test/chinese";
 
 describe("parseModuleSchema", () => {
   it("reads the module, status machine, list and dictionaries", () => {
@@ -8,12 +9,12 @@ describe("parseModuleSchema", () => {
     expect(s.module).toMatchObject({ name: "handicappedSubsidy", api: "/onlineVillage/handicappeds", permission: "onlineVillage.handicapped", export: true, import: true });
     expect(s.module.status).toEqual({
       field: "auditStatus",
-      label: "审核状态",
-      values: { "1": "审核中", "2": "已通过", "3": "未通过" },
+      label: CN.reviewStatus,
+      values: { "1": CN.underReview, "2": CN.passed, "3": CN.notPassed },
       initial: "1",
       actions: [
-        { name: "approve", label: "通过", from: ["1"], to: "2", comment: "", code: "onlineVillage.handicapped.approve" },
-        { name: "reject", label: "驳回", from: ["1"], to: "3", comment: "required", code: "onlineVillage.handicapped.reject" },
+        { name: "approve", label: CN.pass, from: ["1"], to: "2", comment: "", code: "onlineVillage.handicapped.approve" },
+        { name: "reject", label: CN.reject, from: ["1"], to: "3", comment: "required", code: "onlineVillage.handicapped.reject" },
       ],
     });
     expect(s.list.sort).toEqual([{ field: "applyDate", order: "desc" }]);
@@ -31,12 +32,12 @@ describe("parseModuleSchema", () => {
       ["applyDate", "range", ["greaterThanOrEqual", "lessThanOrEqual"]],
     ]);
     expect(s.sections).toEqual([
-      { name: "basic", title: "基本信息" },
-      { name: "subsidy", title: "补贴信息" },
+      { name: "basic", title: CN.basicInfo },
+      { name: "subsidy", title: CN.subsidyInfo },
     ]);
     expect(s.dicts.disability_grade).toEqual([
-      { value: "1", label: "一级" },
-      { value: "2", label: "二级" },
+      { value: "1", label: CN.gradeOne },
+      { value: "2", label: CN.gradeTwo },
     ]);
   });
 
@@ -70,7 +71,7 @@ describe("helpers", () => {
   });
 
   it("enumOptions reads oneOf const/title", () => {
-    expect(enumOptions({ oneOf: [{ const: 1, title: "一级" }] })).toEqual([{ value: 1, label: "一级" }]);
+    expect(enumOptions({ oneOf: [{ const: 1, title: CN.gradeOne }] })).toEqual([{ value: 1, label: CN.gradeOne }]);
     expect(enumOptions({ type: "array", items: { enum: ["a"] } })).toEqual([{ value: "a", label: "a" }]);
   });
 

@@ -3,7 +3,7 @@
 
 import type { CrudSort } from "@refinedev/core";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import type { CriteriaOperator } from "../app/criteria";
+import type { CriteriaOperator } from "../api/criteria";
 
 /** Option is one choice of an enum, a dictionary or a status. */
 export interface Option {

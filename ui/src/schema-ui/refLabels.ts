@@ -1,5 +1,5 @@
 // Display values of references: the module API sends, in each record's _labels, the label of every id its
-// reference fields hold ({field: {id: label}}), so a list cell or a detail row reads 一网格, not 17.
+// reference fields hold ({field: {id: label}}), so a list cell or a detail row reads the grid's name, not 17.
 
 /** The record key the server puts the display values in. */
 export const LABELS_KEY = "_labels";

@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { pathOf, toErrorSchema } from "./serverErrors";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 describe("server errors → rjsf", () => {
   it("nests messages under their fields", () => {
     expect(
       toErrorSchema([
-        { field: "idCard", message: "身份证号已存在" },
-        { field: "idCard", message: "格式不正确" },
-        { field: "family[0].age", message: "年龄不能为负" },
-        { field: "", message: "记录已被他人修改" },
+        { field: "idCard", message: CN.idNumberTaken },
+        { field: "idCard", message: text("validation.pattern") },
+        { field: "family[0].age", message: CN.ageNegative },
+        { field: "", message: CN.recordChanged },
       ]),
     ).toEqual({
-      __errors: ["记录已被他人修改"],
-      idCard: { __errors: ["身份证号已存在", "格式不正确"] },
-      family: { "0": { age: { __errors: ["年龄不能为负"] } } },
+      __errors: [CN.recordChanged],
+      idCard: { __errors: [CN.idNumberTaken, text("validation.pattern")] },
+      family: { "0": { age: { __errors: [CN.ageNegative] } } },
     });
   });
 

@@ -2,7 +2,7 @@
 // field. Field paths may be nested: "members[0].name" or "members.0.name".
 
 import type { ErrorSchema } from "@rjsf/utils";
-import type { FieldError } from "../app/http";
+import type { FieldError } from "../api/errors";
 
 type Node = { __errors?: string[]; [key: string]: unknown };
 

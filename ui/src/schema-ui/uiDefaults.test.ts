@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { defaultWidgetFor, withDefaultWidgets } from "./uiDefaults";
+import { CN } from "../test/chinese";
 
 describe("default widgets", () => {
   const tests = [
     { name: "plain string", prop: { type: "string" as const }, want: "text" },
     { name: "idcard format", prop: { type: "string" as const, format: "idcard" }, want: "idcard" },
     { name: "date-time-cn", prop: { type: "string" as const, format: "date-time-cn" }, want: "datetime" },
-    { name: "enum", prop: { type: "string" as const, oneOf: [{ const: "1", title: "一" }] }, want: "select" },
+    { name: "enum", prop: { type: "string" as const, oneOf: [{ const: "1", title: CN.one }] }, want: "select" },
     { name: "integer", prop: { type: "integer" as const }, want: "number" },
     { name: "boolean", prop: { type: "boolean" as const }, want: "switch" },
     { name: "array of enum", prop: { type: "array" as const, items: { enum: ["a"] } }, want: "multiSelect" },

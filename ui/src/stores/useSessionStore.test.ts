@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { makeToken } from "../test/helpers";
 import { SESSION_STORAGE_KEY, useSessionStore } from "./useSessionStore";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 const menus = [
-  { id: 1, parentId: 0, type: "menu1", title: "村务" },
-  { id: 2, parentId: 1, type: "button", title: "新增", permissionCode: "a.add" },
+  { id: 1, parentId: 0, type: "menu1", title: CN.villageAffairs },
+  { id: 2, parentId: 1, type: "button", title: text("system.menus.add"), permissionCode: "a.add" },
 ];
 const modules = [{ name: "a", title: "A", api: "/a", permission: "a" }];
 

@@ -4,16 +4,9 @@
 
 import { create } from "zustand";
 import { persist, createJSONStorage } from "zustand/middleware";
-import { buttonCodesOf, type ServerMenu } from "../app/menus";
-import type { ModuleInfo } from "../app/modules";
-
-/** SessionUser is the user part of the login answer. */
-export interface SessionUser {
-  userId: number | string;
-  username: string;
-  familyName?: string;
-  name?: string;
-}
+import type { ServerMenu, SessionUser } from "../api/authApi";
+import type { ModuleInfo } from "../api/modules";
+import { buttonCodesOf } from "../app/menus";
 
 export interface SessionState {
   token: string | null;

@@ -2,7 +2,7 @@
 // starts the sign-in again, and the challenge lives five minutes on the server anyway).
 
 import { create } from "zustand";
-import type { TotpChallenge } from "../app/totpAnswer";
+import type { TotpChallenge } from "../api/totpAnswer";
 
 export interface SignInState {
   challenge: TotpChallenge | null;

@@ -6,6 +6,11 @@ import type { RuleObject } from "antd/es/form";
 /** A Check answers the error message for a value, or undefined when the value is fine. */
 export type Check = (value: unknown) => string | undefined;
 
+/** A Message is a text, or a function reading it from the locale bundles when the check fails. */
+export type Message = string | (() => string);
+
+const say = (message: Message): string => (typeof message === "function" ? message() : message);
+
 /** text reads a form value as a trimmed string ("" for empty or non-text values). */
 export function text(value: unknown): string {
   if (typeof value === "string") return value.trim();
@@ -15,22 +20,22 @@ export function text(value: unknown): string {
 
 /** required fails with message when the trimmed value is empty. */
 export const required =
-  (message: string): Check =>
+  (message: Message): Check =>
   (value) =>
-    text(value) === "" ? message : undefined;
+    text(value) === "" ? say(message) : undefined;
 
 /** maxLength fails when the trimmed value has more than max characters (code points). */
 export const maxLength =
-  (max: number, message: string): Check =>
+  (max: number, message: Message): Check =>
   (value) =>
-    [...text(value)].length > max ? message : undefined;
+    [...text(value)].length > max ? say(message) : undefined;
 
 /** pattern fails when a non-empty value does not match re. */
 export const pattern =
-  (re: RegExp, message: string): Check =>
+  (re: RegExp, message: Message): Check =>
   (value) => {
     const v = text(value);
-    return v !== "" && !re.test(v) ? message : undefined;
+    return v !== "" && !re.test(v) ? say(message) : undefined;
   };
 
 /** all runs the checks in order and answers the first failure. */

@@ -11,11 +11,11 @@ import routerProvider from "@refinedev/react-router";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { accessControlProvider } from "../app/accessControlProvider";
 import { authProvider } from "../app/authProvider";
-import { dataProvider } from "../app/dataProvider";
-import { connectToken } from "../app/http";
+import { dataProviders } from "../app/dataProviders";
+import { connectToken } from "../api/http";
 import { i18nProvider } from "../app/i18n";
-import type { ServerMenu } from "../app/menus";
-import type { ModuleInfo } from "../app/modules";
+import type { ServerMenu } from "../api/authApi";
+import type { ModuleInfo } from "../api/modules";
 import { notificationProvider } from "../app/notify";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 
@@ -74,7 +74,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={antdZhCN} theme={{ token: { motion: false } }}>
       <Refine
-        dataProvider={dataProvider}
+        dataProvider={dataProviders}
         routerProvider={routerProvider}
         authProvider={authProvider}
         accessControlProvider={accessControlProvider}

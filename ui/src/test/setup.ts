@@ -1,7 +1,9 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { resetErrors } from "../app/errors";
+// The console's texts, initialised as the app initialises them (api/errors.ts reads them through i18next).
+import "../app/i18n";
+import { resetErrors } from "../api/errors";
 import { useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
 import { server } from "./server";

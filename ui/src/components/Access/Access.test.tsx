@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { signIn } from "../../test/helpers";
 import { Access } from "./Access";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 describe("<Access>", () => {
   it("shows its children only to a user holding one of the codes", () => {
@@ -9,16 +11,16 @@ describe("<Access>", () => {
     render(
       <>
         <Access codes={["cscp.user.add", "cscp.user.edit"]}>
-          <button>新增</button>
+          <button>{text("system.users.add")}</button>
         </Access>
-        <Access codes={["cscp.user.del"]} fallback={<span>无权限</span>}>
-          <button>删除</button>
+        <Access codes={["cscp.user.del"]} fallback={<span>{CN.noPermission}</span>}>
+          <button>{text("system.users.delete")}</button>
         </Access>
       </>,
     );
-    expect(screen.getByRole("button", { name: "新增" })).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "删除" })).not.toBeInTheDocument();
-    expect(screen.getByText("无权限")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: text("system.users.add") })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: text("system.users.delete") })).not.toBeInTheDocument();
+    expect(screen.getByText(CN.noPermission)).toBeInTheDocument();
   });
 
   it("throws in development when written without codes", () => {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Space, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import type { TotpSetup } from "../../app/totpAnswer";
+import type { TotpSetup } from "../../api/totpAnswer";
 import { QrCode } from "../QrCode/QrCode";
 
 /** CopyButton copies text to the clipboard and says so. */

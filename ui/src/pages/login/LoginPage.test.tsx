@@ -10,6 +10,8 @@ import { keyPair } from "../../test/rsa";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { useUiStore } from "../../stores/useUiStore";
 import LoginPage from "./LoginPage";
+import { text } from "../../locales/catalogue";
+import { btn } from "../../test/texts";
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -32,10 +34,10 @@ describe("LoginPage", () => {
   it("asks for both fields before calling the server", async () => {
     const user = userEvent.setup({ delay: null });
     renderLogin();
-    await user.click(screen.getByRole("button", { name: /登\s*录/ }));
-    expect(screen.getByText("请输入用户名")).toBeInTheDocument();
-    expect(screen.getByText("请输入密码")).toBeInTheDocument();
-    expect(screen.getByLabelText("用户名")).toHaveAttribute("aria-invalid", "true");
+    await user.click(screen.getByRole("button", { name: btn("login.submit") }));
+    expect(screen.getByText(text("login.usernameRequired"))).toBeInTheDocument();
+    expect(screen.getByText(text("login.passwordRequired"))).toBeInTheDocument();
+    expect(screen.getByLabelText(text("login.username"))).toHaveAttribute("aria-invalid", "true");
   });
 
   it("signs in and goes to the console, or to the precheck page when the password must change", async () => {
@@ -47,18 +49,18 @@ describe("LoginPage", () => {
     );
     const user = userEvent.setup({ delay: null });
     const first = renderLogin();
-    await user.type(screen.getByLabelText("用户名"), "admin");
-    await user.type(screen.getByLabelText("密码"), "Passw0rd!");
-    await user.click(screen.getByRole("button", { name: /登\s*录/ }));
+    await user.type(screen.getByLabelText(text("login.username")), "admin");
+    await user.type(screen.getByLabelText(text("login.password")), "Passw0rd!");
+    await user.click(screen.getByRole("button", { name: btn("login.submit") }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
     expect(useSessionStore.getState().token).not.toBeNull();
     first.unmount();
 
     must = true;
     renderLogin();
-    await user.type(screen.getByLabelText("用户名"), "admin");
-    await user.type(screen.getByLabelText("密码"), "123456");
-    await user.click(screen.getByRole("button", { name: /登\s*录/ }));
+    await user.type(screen.getByLabelText(text("login.username")), "admin");
+    await user.type(screen.getByLabelText(text("login.password")), "123456");
+    await user.click(screen.getByRole("button", { name: btn("login.submit") }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/update-password-precheck"));
   });
 

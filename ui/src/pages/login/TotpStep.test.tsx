@@ -6,6 +6,11 @@ import { AppProviders } from "../../app/AppProviders";
 import { server } from "../../test/server";
 import { fail, http, makeToken, ok } from "../../test/helpers";
 import { keyPair } from "../../test/rsa";
+import { text } from "../../locales/catalogue";
+import { btn } from "../../test/texts";
+
+/** WRONG_CODE stands for the server's refusal of a wrong code (its text is the server's). */
+const WRONG_CODE = "wrong code";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { useSignInStore } from "../../stores/useSignInStore";
 import LoginPage from "./LoginPage";
@@ -28,9 +33,9 @@ function renderLogin() {
 }
 
 async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText("用户名"), "twofa");
-  await user.type(screen.getByLabelText("密码"), "Passw0rd!");
-  await user.click(screen.getByRole("button", { name: /登\s*录/ }));
+  await user.type(screen.getByLabelText(text("login.username")), "twofa");
+  await user.type(screen.getByLabelText(text("login.password")), "Passw0rd!");
+  await user.click(screen.getByRole("button", { name: btn("login.submit") }));
 }
 
 afterEach(() => useSignInStore.getState().challengeCleared());
@@ -46,28 +51,28 @@ describe("two-factor step of the login page", () => {
         const body = (await request.json()) as { challenge: string; code: string };
         sent.push(body);
         return sent.length === 1
-          ? fail(400, "动态验证码错误")
+          ? fail(400, WRONG_CODE)
           : ok({ token: makeToken({}), mustChangePassword: false, user: { userId: 7, username: "twofa" } });
       }),
     );
     const user = userEvent.setup({ delay: null });
     renderLogin();
     await passwordStep(user);
-    const code = await screen.findByLabelText("动态验证码");
+    const code = await screen.findByLabelText(text("signin.code"));
     expect(useSessionStore.getState().token).toBeNull();
     // Incomplete codes are not sent.
     await user.type(code, "12 3");
-    await user.click(screen.getByRole("button", { name: /验\s*证/ }));
-    expect(screen.getByRole("alert")).toHaveTextContent("请输入动态验证码");
+    await user.click(screen.getByRole("button", { name: btn("signin.submit") }));
+    expect(screen.getByRole("alert")).toHaveTextContent(text("signin.codeRequired"));
     expect(sent).toHaveLength(0);
     await user.type(code, "456");
-    await user.click(screen.getByRole("button", { name: /验\s*证/ }));
-    expect(await screen.findByText("动态验证码错误")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: btn("signin.submit") }));
+    expect(await screen.findByText(WRONG_CODE)).toBeInTheDocument();
     const first = sent[0] as { challenge: string; code: string };
     expect(first.challenge).toBe("c1");
     expect(first.code).not.toContain("123456");
-    await user.type(screen.getByLabelText("动态验证码"), "654321");
-    await user.click(screen.getByRole("button", { name: /验\s*证/ }));
+    await user.type(screen.getByLabelText(text("signin.code")), "654321");
+    await user.click(screen.getByRole("button", { name: btn("signin.submit") }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
     expect(useSessionStore.getState().token).not.toBeNull();
     expect(useSignInStore.getState().challenge).toBeNull();
@@ -86,13 +91,13 @@ describe("two-factor step of the login page", () => {
     const user = userEvent.setup({ delay: null });
     renderLogin();
     await passwordStep(user);
-    expect(await screen.findByText("请先启用两步验证")).toBeInTheDocument();
+    expect(await screen.findByText(text("signin.enrolTitle"))).toBeInTheDocument();
     expect(screen.getByTestId("totp-secret")).toHaveTextContent(setup.secret);
-    await user.type(screen.getByLabelText("动态验证码"), "123456");
-    await user.click(screen.getByRole("button", { name: /验\s*证/ }));
+    await user.type(screen.getByLabelText(text("signin.code")), "123456");
+    await user.click(screen.getByRole("button", { name: btn("signin.submit") }));
     expect(await screen.findByText("aaaaa-bbbbb")).toBeInTheDocument();
     expect(useSessionStore.getState().token).toBeNull();
-    await user.click(screen.getByRole("button", { name: "我已保存，继续" }));
+    await user.click(screen.getByRole("button", { name: btn("signin.recoveryDone") }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
     expect(useSessionStore.getState().token).not.toBeNull();
   });

@@ -2,19 +2,21 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderForm } from "../../test/form";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 const schema = {
   type: "object" as const,
   properties: {
     family: {
       type: "array" as const,
-      title: "家庭成员",
+      title: CN.familyMembers,
       maxItems: 2,
       items: {
         type: "object" as const,
         properties: {
-          relation: { type: "string" as const, title: "关系" },
-          age: { type: "integer" as const, title: "年龄" },
+          relation: { type: "string" as const, title: CN.relation },
+          age: { type: "integer" as const, title: CN.age },
         },
       },
     },
@@ -25,16 +27,16 @@ const ui = { family: { "ui:widget": "children" } };
 describe("ChildrenWidget", () => {
   it("adds, edits and removes sub-records, up to maxItems", async () => {
     const user = userEvent.setup({ delay: null });
-    const { state } = renderForm(schema, ui, { family: [{ relation: "配偶", age: 60 }] });
-    expect(screen.getByLabelText("关系 1")).toHaveValue("配偶");
-    const add = screen.getByRole("button", { name: /添加一行/ });
+    const { state } = renderForm(schema, ui, { family: [{ relation: CN.spouse, age: 60 }] });
+    expect(screen.getByLabelText(`${CN.relation} 1`)).toHaveValue(CN.spouse);
+    const add = screen.getByRole("button", { name: new RegExp(text("widgets.addRow")) });
     await user.click(add);
-    await waitFor(() => expect(state.data.family).toEqual([{ relation: "配偶", age: 60 }, {}]));
+    await waitFor(() => expect(state.data.family).toEqual([{ relation: CN.spouse, age: 60 }, {}]));
     expect(add).toBeDisabled();
-    await user.type(screen.getByLabelText("关系 2"), "子女");
-    await user.type(screen.getByLabelText("年龄 2"), "30");
-    await waitFor(() => expect(state.data.family).toEqual([{ relation: "配偶", age: 60 }, { relation: "子女", age: 30 }]));
-    fireEvent.click(screen.getByRole("button", { name: /删除行 1/ }));
-    await waitFor(() => expect(state.data.family).toEqual([{ relation: "子女", age: 30 }]));
+    await user.type(screen.getByLabelText(`${CN.relation} 2`), CN.children);
+    await user.type(screen.getByLabelText(`${CN.age} 2`), "30");
+    await waitFor(() => expect(state.data.family).toEqual([{ relation: CN.spouse, age: 60 }, { relation: CN.children, age: 30 }]));
+    fireEvent.click(screen.getByRole("button", { name: new RegExp(`${text("widgets.removeRow")} 1`) }));
+    await waitFor(() => expect(state.data.family).toEqual([{ relation: CN.children, age: 30 }]));
   });
 });

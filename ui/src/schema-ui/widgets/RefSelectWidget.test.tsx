@@ -4,9 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { server } from "../../test/server";
 import { http, ok } from "../../test/helpers";
 import { renderForm } from "../../test/form";
+import { CN } from "../../test/chinese";
 
-const villager = { name: "villager", title: "村民", api: "/cmzz/api/villagers", permission: "cmzz.villager" };
-const schema = { type: "object" as const, properties: { villager: { type: "integer" as const, title: "村民" } } };
+const villager = { name: "villager", title: CN.villager, api: "/cmzz/api/villagers", permission: "cmzz.villager" };
+const schema = { type: "object" as const, properties: { villager: { type: "integer" as const, title: CN.villager } } };
 const ui = { villager: { "ui:widget": "refSelect", "ui:options": { ref: "villager", display: "name" } } };
 
 describe("RefSelectWidget", () => {
@@ -16,26 +17,26 @@ describe("RefSelectWidget", () => {
       http.get("/cmzz/api/villagers", ({ request }) => {
         const q = new URL(request.url).searchParams;
         const ids = q.get("id.in");
-        if (ids) return ok({ data: [{ id: 7, name: "王五" }], recordsTotal: 1 });
+        if (ids) return ok({ data: [{ id: 7, name: CN.wangWu }], recordsTotal: 1 });
         searches.push(q.get("name.contains") ?? "");
-        const rows = [{ id: 1, name: "张三" }, { id: 2, name: "张四" }].filter((r) => r.name.includes(q.get("name.contains") ?? ""));
+        const rows = [{ id: 1, name: CN.zhangSan }, { id: 2, name: CN.zhangSi }].filter((r) => r.name.includes(q.get("name.contains") ?? ""));
         return ok({ data: rows, recordsTotal: rows.length });
       }),
     );
     const user = userEvent.setup({ delay: null });
     const { state } = renderForm(schema, ui, { villager: 7 }, { dicts: {}, modules: [villager] });
-    expect(await screen.findByText("王五")).toBeInTheDocument();
-    const box = screen.getByLabelText("村民");
+    expect(await screen.findByText(CN.wangWu)).toBeInTheDocument();
+    const box = screen.getByLabelText(CN.villager);
     fireEvent.mouseDown(box);
-    await user.type(box, "张四");
-    await waitFor(() => expect(searches).toContain("张四"));
-    fireEvent.click(await screen.findByTitle("张四"));
+    await user.type(box, CN.zhangSi);
+    await waitFor(() => expect(searches).toContain(CN.zhangSi));
+    fireEvent.click(await screen.findByTitle(CN.zhangSi));
     await waitFor(() => expect(state.data.villager).toBe(2));
   });
 
   it("shows the raw value when the target is not a module the user may list", () => {
     renderForm(schema, ui, { villager: 7 }, { dicts: {}, modules: [] });
-    expect(screen.getByLabelText("村民")).toHaveValue("7");
-    expect(screen.getByLabelText("村民")).toBeDisabled();
+    expect(screen.getByLabelText(CN.villager)).toHaveValue("7");
+    expect(screen.getByLabelText(CN.villager)).toBeDisabled();
   });
 });

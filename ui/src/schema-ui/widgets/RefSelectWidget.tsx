@@ -2,7 +2,7 @@ import { Input, Select } from "antd";
 import { useSelect, type BaseKey, type BaseRecord } from "@refinedev/core";
 import type { WidgetProps } from "@rjsf/utils";
 import { useTranslation } from "react-i18next";
-import type { ModuleInfo } from "../../app/modules";
+import type { ModuleInfo } from "../../api/modules";
 import { contextOf, optionString, placeholderOf, statusOf } from "./context";
 
 /** How many matches a search shows. */

@@ -2,7 +2,7 @@
 // (to find a ref's API base). The form passes it as rjsf's formContext.
 
 import type { Registry, WidgetProps } from "@rjsf/utils";
-import type { ModuleInfo } from "../../app/modules";
+import type { ModuleInfo } from "../../api/modules";
 import type { Option } from "../moduleSchema";
 
 export interface SchemaFormContext {

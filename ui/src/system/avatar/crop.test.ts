@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   AVATAR_MAX_CHARS,
-  AVATAR_TOO_LARGE,
   checkCropSize,
   clampView,
   coverScale,
@@ -12,6 +11,7 @@ import {
   panBy,
   zoomAt,
 } from "./crop";
+import { text } from "../../locales/catalogue";
 
 const image = { width: 800, height: 400 };
 const side = 200;
@@ -21,8 +21,7 @@ describe("checkCropSize", () => {
     expect(checkCropSize("d".repeat(AVATAR_MAX_CHARS))).toBeUndefined();
   });
   it("refuses one character more with the specification's text", () => {
-    expect(checkCropSize("d".repeat(AVATAR_MAX_CHARS + 1))).toBe("选择的区域太大，超过了250K。请缩小选择区域！");
-    expect(AVATAR_TOO_LARGE).toBe("选择的区域太大，超过了250K。请缩小选择区域！");
+    expect(checkCropSize("d".repeat(AVATAR_MAX_CHARS + 1))).toBe(text("system.profile.avatar.tooLarge"));
   });
 });
 

@@ -2,11 +2,11 @@
 // panned, the source square it selects, and the size check of the resulting data URL. Pure functions so
 // they are tested without a canvas.
 
+import { text } from "../../locales/catalogue";
+
 /** AVATAR_MAX_CHARS is the longest cropped data URL accepted (spec §9: 250K, 256000 characters). */
 export const AVATAR_MAX_CHARS = 256000;
 
-/** AVATAR_TOO_LARGE is the specification's refusal of a larger crop. */
-export const AVATAR_TOO_LARGE = "选择的区域太大，超过了250K。请缩小选择区域！";
 
 /** MAX_ZOOM is how far past the smallest scale (image covering the viewport) the user may zoom in. */
 export const MAX_ZOOM = 8;
@@ -14,9 +14,9 @@ export const MAX_ZOOM = 8;
 /** OUTPUT_MAX_SIDE bounds the cropped image's side in pixels. */
 export const OUTPUT_MAX_SIDE = 1024;
 
-/** checkCropSize answers the refusal when the data URL is over the limit, else undefined. */
+/** checkCropSize answers the spec's refusal (system.profile.avatar.tooLarge) when the data URL is over the limit, else undefined. */
 export function checkCropSize(dataUrl: string): string | undefined {
-  return dataUrl.length > AVATAR_MAX_CHARS ? AVATAR_TOO_LARGE : undefined;
+  return dataUrl.length > AVATAR_MAX_CHARS ? text("system.profile.avatar.tooLarge") : undefined;
 }
 
 /** View is where the image sits in the viewport: its top-left corner (x, y) and its scale. */

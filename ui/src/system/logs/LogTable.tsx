@@ -1,12 +1,15 @@
 // The shared body of the two log screens (spec §2 "Login log", "Operation log"): a username search with
 // Search and Reset, and a table paged by the server with size chooser, jumper and total, newest first.
-// Search failures are swallowed silently (spec §8).
+// Search failures are swallowed silently (spec §8). The page is read through refine's "system" provider
+// with the query logQuery builds.
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useList } from "@refinedev/core";
 import { Button, Card, Form, Input, Space, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { SYSTEM } from "../../api/systemDataProvider";
+import { FRESH } from "../queries";
 import { DEFAULT_SIZE, MAX_NAME_SEARCH, PAGE_SIZES, logQuery, searchText } from "./logQuery";
 
 export interface LogTableProps<T> {
@@ -24,29 +27,17 @@ export function LogTable<T extends { id: number }>({ path, nameParam, columns }:
   const [name, setName] = useState("");
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_SIZE);
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await request<{ data: T[]; recordsTotal: number }>(path, {
-        query: logQuery(nameParam, name, page, size),
-        silent: true,
-      });
-      setRows(res.data);
-      setTotal(res.recordsTotal);
-    } catch {
-      // spec §8: a failed log search shows nothing
-    } finally {
-      setLoading(false);
-    }
-  }, [path, nameParam, name, page, size]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { result, query } = useList<T>({
+    resource: path,
+    dataProviderName: SYSTEM,
+    pagination: { mode: "off" },
+    meta: { query: logQuery(nameParam, name, page, size) },
+    // spec §8: a failed log search shows nothing
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  const rows = result.data;
+  const total = result.total ?? 0;
 
   const search = () => {
     const trimmed = searchText(text);
@@ -87,7 +78,7 @@ export function LogTable<T extends { id: number }>({ path, nameParam, columns }:
       <Table<T>
         rowKey="id"
         size="middle"
-        loading={loading}
+        loading={query.isFetching}
         dataSource={rows}
         columns={columns}
         scroll={{ x: "max-content" }}

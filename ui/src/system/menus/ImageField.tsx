@@ -1,11 +1,16 @@
 // The app menu form's image (spec §3: an app menu's icon is an image): upload a picture through the file
 // service (result pathUrl) or keep the address it has; a thumbnail shows the current one through a fresh
-// link (stored file links are signed and expire; /api/oos/presignedUrlNew renews them).
+// link (stored file links are signed and expire; /api/oos/presignedUrlNew renews them, asked through
+// refine's "system" provider).
 
 import { UploadOutlined } from "@ant-design/icons";
 import { Button, Image, Space, Upload, message } from "antd";
-import { useEffect, useState } from "react";
-import { ApiError, request, upload } from "../../app/http";
+import { useState } from "react";
+import { useCustom } from "@refinedev/core";
+import { ApiError } from "../../api/errors";
+import { upload } from "../../api/http";
+import { SYSTEM } from "../../api/systemDataProvider";
+import { FRESH } from "../queries";
 import { MENU_MESSAGES } from "./messages";
 
 export interface ImageFieldProps {
@@ -18,20 +23,16 @@ export interface ImageFieldProps {
 /** ImageField is a form control whose value is the image's address. */
 export function ImageField({ id, value, onChange, uploadLabel }: ImageFieldProps) {
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState(value);
-  useEffect(() => {
-    let live = true;
-    setShown(value);
-    if (value) {
-      request<{ pathUrl: string }>("/api/oos/presignedUrlNew", { query: { fullUrl: value }, silent: true }).then(
-        (fresh) => live && setShown(fresh.pathUrl),
-        () => undefined, // not a file of ours: show the address as it is
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [value]);
+  const renewed = useCustom<{ pathUrl: string }>({
+    url: "/api/oos/presignedUrlNew",
+    method: "get",
+    config: { query: { fullUrl: value } },
+    dataProviderName: SYSTEM,
+    errorNotification: false,
+    queryOptions: { ...FRESH, enabled: !!value, placeholderData: undefined },
+  });
+  // Not a file of ours (the renewal fails): the address is shown as it is.
+  const shown = value && renewed.query.isSuccess ? renewed.result.data.pathUrl : value;
   const send = async (file: File) => {
     const form = new FormData();
     form.append("file", file);

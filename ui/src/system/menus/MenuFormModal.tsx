@@ -2,13 +2,15 @@
 // form"): the web form with the external-jump choice, or the mini-program/app form with its image.
 
 import { Form, Input, Modal, Radio, Select, message } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useCustomMutation } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { ruleOf } from "../formRule";
 import { IconPicker } from "../roles/IconPicker";
 import { ImageField } from "./ImageField";
-import { menuApi, menuBody, type MenuNode, type MenuTerminal } from "./menuApi";
+import { menuBody, menuCalls, type MenuNode, type MenuTerminal } from "./menuApi";
 import { APP_MENU_TYPES, checkAppMenu, checkWebMenu, typesFor, withChoice, type AppMenuValues, type WebMenuValues } from "./menuRules";
 import { MENU_MESSAGES as M } from "./messages";
 
@@ -44,7 +46,8 @@ function initialValues(terminal: MenuTerminal, editing: MenuEditing): Values {
 export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: send, mutation } = useCustomMutation();
+  const saving = mutation.isPending;
   const choose = Form.useWatch("choose", form) ?? false;
   const web = terminal === "web";
 
@@ -70,10 +73,10 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
     }
     const adding = editing.mode === "add";
     const place = adding ? { parentId: editing.parentId } : { id: editing.node.id, parentId: editing.node.parentId };
-    setSaving(true);
     try {
       const body = menuBody(terminal, form.getFieldsValue(true) as Values, place);
-      await (adding ? menuApi.add(terminal, body) : menuApi.update(terminal, body));
+      const calls = menuCalls(terminal);
+      await send({ ...(adding ? calls.add(body) : calls.update(body)), dataProviderName: SYSTEM, successNotification: false, errorNotification: false });
       message.success(adding ? M.addSuccess : M.updateSuccess);
       onSaved();
     } catch (err) {
@@ -82,8 +85,6 @@ export function MenuFormModal({ terminal, editing, onClose, onSaved }: MenuFormM
       }
       const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : "";
       message.error(`${adding ? M.addFailed : M.updateFailed}${reason}`);
-    } finally {
-      setSaving(false);
     }
   };
 

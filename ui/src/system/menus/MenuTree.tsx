@@ -1,13 +1,18 @@
 // One terminal's menu tree (spec §2 "Menu configuration"): lazy (children load on expand), rooted at a fixed
 // node, drag-sortable under the rules of spec §5 "Menu dragging" (dragRules.ts), with add, edit and delete
-// per node. An accepted drop saves the destination's siblings numbered from 1, then the tree reloads.
+// per node. An accepted drop saves the destination's siblings numbered from 1, then the tree reloads. The top
+// level is read with refine's useCustom, the levels below as they are opened, and the changes saved,
+// through refine's "system" provider.
 
 import { ReloadOutlined } from "@ant-design/icons";
 import { Button, Modal, Space, Spin, Tree, message, type TreeDataNode, type TreeProps } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { useCustom, useCustomMutation, useDataProvider, useDelete } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "../../api/systemDataProvider";
+import { FRESH, useOnFailure } from "../queries";
 import { canDrag, canDrop, placeAmong, positionOf, renumber } from "./dragRules";
-import { menuApi, type MenuNode, type MenuTerminal } from "./menuApi";
+import { menuCalls, type MenuNode, type MenuTerminal } from "./menuApi";
 import { MenuFormModal, type MenuEditing } from "./MenuFormModal";
 import { MENU_MESSAGES as M } from "./messages";
 
@@ -22,33 +27,59 @@ interface Placed {
 export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
   const { t } = useTranslation();
   const [modal, modalHolder] = Modal.useModal();
-  const [kids, setKids] = useState<Record<number, MenuNode[]>>({});
   const [expanded, setExpanded] = useState<React.Key[]>([String(ROOT)]);
-  const [busy, setBusy] = useState(true);
+  const [working, setWorking] = useState(false);
   const [editing, setEditing] = useState<MenuEditing | null>(null);
+  const calls = useMemo(() => menuCalls(terminal), [terminal]);
+  const dataProvider = useDataProvider();
+  const { mutateAsync: send } = useCustomMutation();
+  const { mutateAsync: deleteMenu } = useDelete();
 
-  const fetchKids = useCallback((parentId: number) => menuApi.children(terminal, parentId), [terminal]);
+  const topCall = calls.children(ROOT);
+  const top = useCustom<MenuNode[]>({
+    url: topCall.url,
+    method: topCall.method,
+    config: { query: topCall.query },
+    dataProviderName: SYSTEM,
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  useOnFailure(top.query, () => message.error(M.fetchFailed));
+  const refetchTop = top.query.refetch;
+  // below[parent] are the menus loaded under an opened parent.
+  const [below, setBelow] = useState<Record<number, MenuNode[]>>({});
+  const topLevel = top.query.isSuccess ? top.result.data : undefined;
+  const kids = useMemo(() => (topLevel ? { ...below, [ROOT]: topLevel } : below), [below, topLevel]);
+  const busy = working || top.query.isFetching;
 
-  /** reload fetches again every parent loaded so far (and the root). */
+  const fetchKids = useCallback(
+    async (parentId: number) => {
+      const { url, method, query } = calls.children(parentId);
+      const answer = await dataProvider(SYSTEM).custom?.<MenuNode[]>({ url, method, query });
+      return Array.isArray(answer?.data) ? answer.data : [];
+    },
+    [calls, dataProvider],
+  );
+
+  /** reload fetches again every parent loaded so far (and the top, whose failure the query reports). */
   const reload = useCallback(
     async (parents: number[]) => {
-      setBusy(true);
+      setWorking(true);
       try {
-        const lists = await Promise.all(parents.map(fetchKids));
-        setKids(Object.fromEntries(parents.map((p, i) => [p, lists[i]])));
+        const deeper = parents.filter((p) => p !== ROOT);
+        const [lists] = await Promise.all([Promise.all(deeper.map(fetchKids)), parents.includes(ROOT) ? refetchTop() : undefined]);
+        setBelow(Object.fromEntries(deeper.map((p, i) => [p, lists[i]])));
       } catch {
         message.error(M.fetchFailed);
       } finally {
-        setBusy(false);
+        setWorking(false);
       }
     },
-    [fetchKids],
+    [fetchKids, refetchTop],
   );
   const reloadAll = () => reload([...new Set([ROOT, ...Object.keys(kids).map(Number)])]);
 
-  useEffect(() => {
-    void reload([ROOT]);
-  }, [reload]);
+  const quiet = { dataProviderName: SYSTEM, successNotification: false, errorNotification: false } as const;
 
   const placed = useMemo(() => {
     const out = new Map<string, Placed>([[String(ROOT), { level: 0 }]]);
@@ -69,7 +100,7 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
       cancelText: t("common.cancel"),
       onOk: async () => {
         try {
-          await menuApi.remove(terminal, menu.id);
+          await deleteMenu({ resource: calls.removed, id: menu.id, invalidates: [], ...quiet });
           message.success(M.deleteSuccess);
         } catch {
           message.error(M.deleteFailed);
@@ -124,9 +155,9 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
       position === "inside"
         ? placeAmong(siblings, drag.menu.id, null)
         : placeAmong(siblings, drag.menu.id, drop.menu?.id ?? null, position);
-    setBusy(true);
+    setWorking(true);
     try {
-      await menuApi.reorder(terminal, renumber(ids, parentId));
+      await send({ ...calls.reorder(renumber(ids, parentId)), ...quiet });
       message.success(M.dragSuccess);
     } catch {
       message.error(M.dragFailed);
@@ -153,7 +184,7 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
           if (kids[id]) return;
           try {
             const list = await fetchKids(id);
-            setKids((k) => ({ ...k, [id]: list }));
+            setBelow((k) => ({ ...k, [id]: list }));
           } catch {
             message.error(M.fetchFailed);
           }

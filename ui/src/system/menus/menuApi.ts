@@ -1,7 +1,7 @@
 // The menu configuration's calls (spec §7): children of a node (lazy trees), add, edit, reorder and delete,
-// for the web tree and for the mini-program (terminalType 0) and app (terminalType 1) trees.
+// for the web tree and for the mini-program (terminalType 0) and app (terminalType 1) trees, made through
+// refine's "system" provider.
 
-import { request } from "../../app/http";
 import type { AppMenuValues, WebMenuValues } from "./menuRules";
 import type { MenuOrder } from "./dragRules";
 
@@ -51,16 +51,18 @@ export function menuBody(terminal: MenuTerminal, values: WebMenuValues & AppMenu
   return { ...common, path: values.path ?? "", terminalType: terminalType[terminal] };
 }
 
-export const menuApi = {
-  children: (terminal: MenuTerminal, parentId: number) =>
-    request<MenuNode[]>(paths(terminal).children, { query: { parentId, terminalType: terminalType[terminal] }, silent: true }),
-  /** add creates a node and answers its id. */
-  add: (terminal: MenuTerminal, body: ReturnType<typeof menuBody>) =>
-    request<number>(paths(terminal).add, { method: "PUT", body, silent: true }),
-  update: (terminal: MenuTerminal, body: ReturnType<typeof menuBody>) =>
-    request<number>(paths(terminal).update, { method: "PUT", body, silent: true }),
-  /** reorder saves a drop: the destination's siblings numbered from 1. */
-  reorder: (terminal: MenuTerminal, orders: MenuOrder[]) =>
-    request<null>(paths(terminal).update, { method: "PUT", body: orders, silent: true }),
-  remove: (terminal: MenuTerminal, id: number) => request<null>(`${paths(terminal).remove}/${id}`, { method: "DELETE", silent: true }),
-};
+/** menuCalls are the terminal's calls as refine's "system" provider makes them (custom calls, all silent). */
+export function menuCalls(terminal: MenuTerminal) {
+  const p = paths(terminal);
+  return {
+    /** children: GET ?parentId=(&terminalType=) */
+    children: (parentId: number) => ({ url: p.children, method: "get" as const, query: { parentId, terminalType: terminalType[terminal] } }),
+    /** add creates a node and answers its id. */
+    add: (body: ReturnType<typeof menuBody>) => ({ url: p.add, method: "put" as const, values: body }),
+    update: (body: ReturnType<typeof menuBody>) => ({ url: p.update, method: "put" as const, values: body }),
+    /** reorder saves a drop: the destination's siblings numbered from 1. */
+    reorder: (orders: MenuOrder[]) => ({ url: p.update, method: "put" as const, values: orders }),
+    /** removed: DELETE {removed}/{id}, through refine's useDelete. */
+    removed: p.remove,
+  };
+}

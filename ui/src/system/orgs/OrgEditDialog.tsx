@@ -1,12 +1,16 @@
 // The organisation edit dialog (spec §2 "Organisation management", §5 "Organisation"): name (required),
 // description, members (searchable users) and work groups, saved through POST /api/system/cscpOrgs/save.
+// The organisation and the work groups are read, and the save made, through refine's "system" provider.
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useCustomMutation, useList, useOne } from "@refinedev/core";
 import { Form, Input, Modal, Select, Spin } from "antd";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { notify } from "../../app/notify";
 import { useUserOptions } from "../workgroups/userOptions";
-import { fetchOrg, fetchWorkGroupOptions, saveOrg, type OrgEdit } from "./orgApi";
+import { FRESH, useOnFailure } from "../queries";
+import { ORG_PATHS, saveBody, WORK_GROUP_PICK_SIZE, type OrgDetail, type OrgEdit } from "./orgApi";
 import { MSG, NAME_RULES } from "./orgRules";
 import type { OrgNode } from "./orgTree";
 
@@ -22,47 +26,60 @@ export interface OrgEditDialogProps {
 export function OrgEditDialog({ node, onClose, onSaved }: OrgEditDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OrgEdit>();
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [groups, setGroups] = useState<{ value: number; label: string }[]>([]);
   const users = useUserOptions(MSG.loadFailed);
+  const open = node !== null;
+  const fresh = { ...FRESH, enabled: open, placeholderData: undefined };
+  const detail = useOne<OrgDetail>({ resource: ORG_PATHS.records, id: node?.id ?? 0, dataProviderName: SYSTEM, errorNotification: false, queryOptions: fresh });
+  const groupList = useList<{ id: number; groupName: string }>({
+    resource: ORG_PATHS.workGroups,
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: WORK_GROUP_PICK_SIZE, mode: "server" },
+    errorNotification: false,
+    queryOptions: fresh,
+  });
+  const reads = [detail.query, groupList.query];
+  useOnFailure({ isError: reads.some((q) => q.isError), errorUpdatedAt: Math.max(...reads.map((q) => q.errorUpdatedAt)) }, () =>
+    notify.error(MSG.loadFailed),
+  );
+  const loading = reads.some((q) => q.isFetching);
+  const groups = groupList.query.isSuccess ? groupList.result.data.map((g) => ({ value: g.id, label: g.groupName })) : [];
+  const { mutateAsync: saveOrg, mutation } = useCustomMutation();
+  const saving = mutation.isPending;
 
+  // An opened dialog starts empty and shows the organisation once both reads are in.
   useEffect(() => {
-    if (!node) return;
-    let live = true;
-    setLoading(true);
-    form.resetFields();
-    Promise.all([fetchOrg(node.id), fetchWorkGroupOptions()])
-      .then(([detail, options]) => {
-        if (!live) return;
-        setGroups(options);
-        form.setFieldsValue({
-          orgName: detail.orgName,
-          description: detail.description,
-          users: detail.users.map((u) => Number(u.userId)),
-          groups: detail.groups.map((g) => Number(g.groupId)),
-        });
-      })
-      .catch(() => live && notify.error(MSG.loadFailed))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
+    if (node) form.resetFields();
   }, [node, form]);
+  const loaded = open && detail.query.isSuccess && groupList.query.isSuccess ? detail.result : undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    form.setFieldsValue({
+      orgName: loaded.orgName,
+      description: loaded.description,
+      users: loaded.users.map((u) => Number(u.userId)),
+      groups: loaded.groups.map((g) => Number(g.groupId)),
+    });
+  }, [loaded, form]);
 
   const save = async () => {
     if (!node) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
     try {
-      await saveOrg(node, values);
+      await saveOrg({
+        url: ORG_PATHS.save,
+        method: "post",
+        values: saveBody(node, values),
+        // a refusal shows the server's msg through the global handler
+        meta: { silent: false },
+        dataProviderName: SYSTEM,
+        successNotification: false,
+        errorNotification: false,
+      });
       notify.success(t("system.orgs.saved"));
       onSaved();
     } catch {
       // the global handler has shown the server's msg
-    } finally {
-      setSaving(false);
     }
   };
 

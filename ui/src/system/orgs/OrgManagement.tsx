@@ -1,16 +1,20 @@
 // Organisation management (spec §2, §4 "Organisation tree", §6): a lazy draggable tree under a fixed root
 // (id 0). Expanding a node loads its children; dropping a node inside, before or after another renumbers
 // the new siblings from 1 with their parent and saves them, then reloads. The drag rules live in
-// orgTree.ts; each node's edit button opens the edit dialog.
+// orgTree.ts; each node's edit button opens the edit dialog. The top level is read with refine's useCustom,
+// the levels below as they are opened, and the reorder saved, through refine's "system" provider.
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { useCustom, useCustomMutation, useDataProvider } from "@refinedev/core";
 import { Alert, Button, Card, Tree } from "antd";
 import type { TreeDataNode, TreeProps } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { notify } from "../../app/notify";
 import { Access } from "../../components/Access/Access";
-import { fetchChildren, saveOrder } from "./orgApi";
+import { FRESH, useOnFailure } from "../queries";
+import { levelOf, ORG_PATHS } from "./orgApi";
 import { MSG } from "./orgRules";
 import { OrgEditDialog } from "./OrgEditDialog";
 import { ROOT_ID, canDrag, canDrop, parentAfterDrop, placeOf, reorder, type DropPlace, type OrgNode } from "./orgTree";
@@ -22,19 +26,49 @@ const PLACES: Record<number, DropPlace> = { [-1]: "before", 0: "inside", 1: "aft
 /** OrgManagement is the organization-management screen. */
 export default function OrgManagement() {
   const { t } = useTranslation();
-  // children[parent] are the loaded organisations under parent, in order.
-  const [children, setChildren] = useState<Record<number, OrgNode[]>>({});
   const [expanded, setExpanded] = useState<React.Key[]>([ROOT_KEY]);
   const [editing, setEditing] = useState<OrgNode | null>(null);
+  const dataProvider = useDataProvider();
+  const { mutateAsync: saveOrder } = useCustomMutation();
 
-  const load = useCallback(async (parent: number) => {
-    try {
-      const nodes = await fetchChildren(parent);
-      setChildren((c) => ({ ...c, [parent]: nodes }));
-    } catch {
-      notify.error(MSG.loadFailed);
-    }
-  }, []);
+  const top = useCustom({
+    url: ORG_PATHS.level,
+    method: "get",
+    config: { query: { parentId: ROOT_ID } },
+    dataProviderName: SYSTEM,
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  useOnFailure(top.query, () => notify.error(MSG.loadFailed));
+  const refetchTop = top.query.refetch;
+  // below[parent] are the organisations loaded under an opened parent, in order.
+  const [below, setBelow] = useState<Record<number, OrgNode[]>>({});
+  const topLevel = top.query.isSuccess ? top.result.data : undefined;
+  const children = useMemo(() => (topLevel ? { ...below, [ROOT_ID]: levelOf(topLevel) } : below), [below, topLevel]);
+
+  const fetchLevel = useCallback(
+    async (parent: number) => {
+      const answer = await dataProvider(SYSTEM).custom?.({ url: ORG_PATHS.level, method: "get", query: { parentId: parent } });
+      return levelOf(answer?.data);
+    },
+    [dataProvider],
+  );
+
+  const load = useCallback(
+    async (parent: number) => {
+      if (parent === ROOT_ID) {
+        await refetchTop();
+        return;
+      }
+      try {
+        const nodes = await fetchLevel(parent);
+        setBelow((c) => ({ ...c, [parent]: nodes }));
+      } catch {
+        notify.error(MSG.loadFailed);
+      }
+    },
+    [fetchLevel, refetchTop],
+  );
 
   /** reload fetches every loaded level again (after a save, or a failed one). */
   const reload = useCallback(
@@ -44,10 +78,6 @@ export default function OrgManagement() {
     },
     [children, load],
   );
-
-  useEffect(() => {
-    void load(ROOT_ID);
-  }, [load]);
 
   // where each loaded node is shown: its id → the key of the level it is listed under.
   const index = useMemo(() => {
@@ -81,8 +111,15 @@ export default function OrgManagement() {
     if (!dragged || !canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place)) return;
     const parent = parentAfterDrop(target?.node ?? null, place);
     try {
-      const siblings = place === "inside" ? await fetchChildren(parent) : (children[target?.under ?? ROOT_ID] ?? []);
-      await saveOrder(reorder(siblings, dragged.node, target?.node ?? null, place));
+      const siblings = place === "inside" ? await fetchLevel(parent) : (children[target?.under ?? ROOT_ID] ?? []);
+      await saveOrder({
+        url: ORG_PATHS.reorder,
+        method: "post",
+        values: reorder(siblings, dragged.node, target?.node ?? null, place),
+        dataProviderName: SYSTEM,
+        successNotification: false,
+        errorNotification: false,
+      });
       if (place === "inside") setExpanded((keys) => [...new Set([...keys, String(parent)])]);
     } catch {
       notify.error(MSG.dragFailed);

@@ -1,8 +1,8 @@
 // The organisation screen's calls (spec §7): one level of the lazy tree, one organisation with its
-// members and work groups, the edit dialog's save and the drag's reorder.
+// members and work groups, the edit dialog's save and the drag's reorder. They are made through refine's
+// "system" provider.
 
-import { request } from "../../app/http";
-import type { MovedOrg, OrgNode } from "./orgTree";
+import type { OrgNode } from "./orgTree";
 
 /** OrgDetail is GET /api/system/cscpOrgs/{id}: the organisation with its user and work-group links. */
 export interface OrgDetail extends OrgNode {
@@ -18,42 +18,34 @@ export interface OrgEdit {
   groups: number[];
 }
 
-/** fetchChildren loads the organisations directly under parentId (0: the top the viewer reaches). */
-export async function fetchChildren(parentId: number): Promise<OrgNode[]> {
-  const res = await request<{ cscpOrgDTOs: OrgNode[] }>("/api/system/cscpOrgs/all", { query: { parentId }, silent: true });
-  return res.cscpOrgDTOs;
+/** ORG_PATHS are the organisation screen's calls (spec §7). */
+export const ORG_PATHS = {
+  /** GET ?parentId= → { cscpOrgDTOs } */
+  level: "/api/system/cscpOrgs/all",
+  /** GET /{id} → OrgDetail */
+  records: "/api/system/cscpOrgs",
+  /** GET page=0&size=1000, the dialog's work-group picker */
+  workGroups: "/api/system/cscpWorkGroupsOr",
+  /** POST the three DTO lists; a refusal is reported with the server's msg by the global handler */
+  save: "/api/system/cscpOrgs/save",
+  /** POST the siblings a drag renumbered */
+  reorder: "/api/system/cscpOrgs/updateOrg",
+} as const;
+
+/** WORK_GROUP_PICK_SIZE is the dialog's work-group list size. */
+export const WORK_GROUP_PICK_SIZE = 1000;
+
+/** levelOf reads the organisations of a level answer. */
+export function levelOf(answer: unknown): OrgNode[] {
+  if (typeof answer !== "object" || answer === null || !("cscpOrgDTOs" in answer)) return [];
+  return Array.isArray(answer.cscpOrgDTOs) ? (answer.cscpOrgDTOs as OrgNode[]) : [];
 }
 
-/** fetchOrg loads one organisation with its links. */
-export function fetchOrg(id: number): Promise<OrgDetail> {
-  return request<OrgDetail>(`/api/system/cscpOrgs/${id}`, { silent: true });
-}
-
-/** fetchWorkGroupOptions loads the work groups the viewer reaches, for the dialog's picker. */
-export async function fetchWorkGroupOptions(): Promise<{ value: number; label: string }[]> {
-  const res = await request<{ data: { id: number; groupName: string }[] }>("/api/system/cscpWorkGroupsOr", {
-    query: { page: 0, size: 1000 },
-    silent: true,
-  });
-  return res.data.map((g) => ({ value: g.id, label: g.groupName }));
-}
-
-/**
- * saveOrg saves name, description, members and work groups (POST /api/system/cscpOrgs/save). A refusal
- * (code not 0, or a failed request) is reported with the server's msg by the global handler.
- */
-export async function saveOrg(node: OrgNode, edit: OrgEdit): Promise<void> {
-  await request("/api/system/cscpOrgs/save", {
-    method: "POST",
-    body: {
-      cscpOrgDTOs: [{ id: node.id, orgName: edit.orgName.trim(), description: edit.description.trim(), parentId: node.parentId }],
-      cscpUserOrgDTOs: edit.users.map((userId) => ({ userId, orgId: node.id })),
-      cscpWorkGroupOrgDTOs: edit.groups.map((groupId) => ({ groupId, orgId: node.id })),
-    },
-  });
-}
-
-/** saveOrder saves the siblings a drag renumbered (POST /api/system/cscpOrgs/updateOrg). */
-export async function saveOrder(moves: MovedOrg[]): Promise<void> {
-  await request("/api/system/cscpOrgs/updateOrg", { method: "POST", body: moves, silent: true });
+/** saveBody is the body of the save: name, description, members and work groups of node. */
+export function saveBody(node: OrgNode, edit: OrgEdit) {
+  return {
+    cscpOrgDTOs: [{ id: node.id, orgName: edit.orgName.trim(), description: edit.description.trim(), parentId: node.parentId }],
+    cscpUserOrgDTOs: edit.users.map((userId) => ({ userId, orgId: node.id })),
+    cscpWorkGroupOrgDTOs: edit.groups.map((groupId) => ({ groupId, orgId: node.id })),
+  };
 }

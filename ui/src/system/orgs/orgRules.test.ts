@@ -2,6 +2,8 @@
 
 import { describe, expect, it } from "vitest";
 import { NAME_RULES } from "./orgRules";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 /** check runs the rule's validator and answers its message, or "" when it passes. */
 async function check(value: unknown): Promise<string> {
@@ -17,9 +19,9 @@ async function check(value: unknown): Promise<string> {
 
 describe("organisation name", () => {
   it("is required, spaces alone not counting", async () => {
-    expect(await check("")).toBe("请填写机构名称");
-    expect(await check("   ")).toBe("请填写机构名称");
-    expect(await check(undefined)).toBe("请填写机构名称");
-    expect(await check("东镇")).toBe("");
+    expect(await check("")).toBe(text("system.orgs.messages.nameRequired"));
+    expect(await check("   ")).toBe(text("system.orgs.messages.nameRequired"));
+    expect(await check(undefined)).toBe(text("system.orgs.messages.nameRequired"));
+    expect(await check(CN.eastTown)).toBe("");
   });
 });

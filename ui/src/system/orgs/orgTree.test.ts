@@ -2,10 +2,11 @@
 
 import { describe, expect, it } from "vitest";
 import { canDrag, canDrop, parentAfterDrop, placeOf, reorder, type OrgNode } from "./orgTree";
+import { CN } from "../../test/chinese";
 
 const node = (id: number, parentId: number, orderby = 0): OrgNode => ({
   id,
-  orgName: `机构${id}`,
+  orgName: `${CN.org}${id}`,
   description: "",
   parentId,
   orderby,
@@ -36,7 +37,7 @@ describe("canDrop", () => {
     for (const place of ["before", "inside", "after"] as const) expect(canDrop(a, b, 1, place)).toBe(true);
   });
   it("refuses inside a village, accepts beside it", () => {
-    const village = { ...node(12, 1), description: "村" };
+    const village = { ...node(12, 1), description: CN.village };
     expect(canDrop(a, village, 1, "inside")).toBe(false);
     expect(canDrop(a, village, 1, "after")).toBe(true);
   });

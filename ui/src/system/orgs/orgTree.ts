@@ -3,7 +3,9 @@
 // (modules/system/orgmove.go): the virtual root (id 0) never moves and takes drops only inside; a viewer
 // whose reach is one subtree sees that subtree's top organisation under the root, and that node can
 // neither leave its place nor take siblings (their parent would lie outside the viewer's reach). A village
-// (description 村, spec §3) is a leaf: nothing is dropped inside it.
+// (its description is VILLAGE, spec §3) is a leaf: nothing is dropped inside it.
+
+import { VILLAGE } from "../../locales/serverTexts";
 
 /** ROOT_ID is the fixed virtual root of the tree (spec §9). */
 export const ROOT_ID = 0;
@@ -18,9 +20,6 @@ export interface OrgNode {
   level?: number;
   leaf: boolean;
 }
-
-/** VILLAGE is the description that marks a village, a leaf of the tree (spec §3). */
-export const VILLAGE = "村";
 
 /** Where a node lands relative to the node it is dropped on. */
 export type DropPlace = "before" | "inside" | "after";

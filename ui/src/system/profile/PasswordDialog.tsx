@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { Form, Input, Modal, message } from "antd";
 import { useTranslation } from "react-i18next";
-import { changePassword } from "../../app/authApi";
-import { ApiError } from "../../app/http";
+import { changePassword } from "../../api/authApi";
+import { ApiError } from "../../api/errors";
 import { notify } from "../../app/notify";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { noSpaces, toRule } from "../formRules";

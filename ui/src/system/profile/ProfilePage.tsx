@@ -1,17 +1,21 @@
 // The profile page (spec §2 "Profile page", route self-edit): the signed-in user edits their own name,
 // contact, avatar and description; username, register time and last login are read-only. Saving returns
-// to UserWorkbench. The change-password dialog opens from here.
+// to UserWorkbench. The change-password dialog opens from here. The profile is read and saved through
+// refine's "system" provider.
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, Card, Form, Input, Space, Spin, message } from "antd";
 import { useTranslation } from "react-i18next";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { NAMED_ROUTES } from "../../app/routes";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { AvatarField } from "../avatar/AvatarField";
 import { noSpaces, toRule } from "../formRules";
 import { useCloseTo } from "../useCloseTo";
 import { saveFailureOf } from "../users/saveErrors";
-import { getCurrentUser, personFields, saveProfile, type UserDetail } from "../users/userApi";
+import { personFields, USER_PATHS, type UserDetail } from "../users/userApi";
+import { FRESH, useOnFailure } from "../queries";
 import * as R from "../users/userRules";
 import { PasswordDialog } from "./PasswordDialog";
 import { PROFILE_MSG } from "./profileRules";
@@ -28,26 +32,27 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const closeTo = useCloseTo();
   const [form] = Form.useForm<ProfileValues>();
-  const [initial, setInitial] = useState<ProfileValues | null>(null);
   const [saving, setSaving] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const f = (key: string) => t(`system.profile.${key}`);
   const u = (key: string) => t(`system.users.${key}`);
 
-  useEffect(() => {
-    getCurrentUser().then(
-      (me) => {
-        setInitial(me);
-        form.setFieldsValue(me);
-      },
-      () => void message.error(R.USER_MSG.userLoadFailed),
-    );
-  }, []);
+  const me = useCustom<UserDetail>({ url: USER_PATHS.current, method: "get", dataProviderName: SYSTEM, errorNotification: false, queryOptions: FRESH });
+  useOnFailure(me.query, () => void message.error(R.USER_MSG.userLoadFailed));
+  const initial: ProfileValues | null = me.query.isSuccess ? me.result.data : null;
+  const { mutateAsync: save } = useCustomMutation<UserDetail & { token?: string }>();
 
   const submit = async (v: ProfileValues) => {
     setSaving(true);
     try {
-      const saved = await saveProfile({ ...personFields(v) });
+      const { data: saved } = await save({
+        url: USER_PATHS.profile,
+        method: "put",
+        values: { ...personFields(v) },
+        dataProviderName: SYSTEM,
+        successNotification: false,
+        errorNotification: false,
+      });
       const user = useSessionStore.getState().user;
       if (user) useSessionStore.setState({ user: { ...user, familyName: saved.familyName, name: saved.name } });
       void message.success(u("saved"));

@@ -6,6 +6,11 @@ import { AppProviders } from "../../app/AppProviders";
 import { server } from "../../test/server";
 import { fail, http, ok } from "../../test/helpers";
 import { keyPair } from "../../test/rsa";
+import { text } from "../../locales/catalogue";
+import { btn } from "../../test/texts";
+
+/** WRONG_CODE stands for the server's refusal of a wrong code (its text is the server's). */
+const WRONG_CODE = "wrong code";
 import { TotpCard } from "./TotpCard";
 
 describe("TotpCard", () => {
@@ -21,7 +26,7 @@ describe("TotpCard", () => {
       http.post("/api/system/totp/confirm", async ({ request }) => {
         const body = (await request.json()) as { code: string };
         confirmed.push(body);
-        if (body.code !== "123456") return fail(400, "动态验证码错误");
+        if (body.code !== "123456") return fail(400, WRONG_CODE);
         state = { enabled: true, required: true, recoveryCodesLeft: 2 };
         return ok({ recoveryCodes: ["aaaaa-bbbbb", "ccccc-ddddd"] });
       }),
@@ -39,31 +44,31 @@ describe("TotpCard", () => {
         </AppProviders>
       </MemoryRouter>,
     );
-    expect(await screen.findByText("所在角色要求启用两步验证")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "启用两步验证" }));
+    expect(await screen.findByText(text("signin.required"))).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: btn("signin.enable") }));
     expect(await screen.findByTestId("totp-secret")).toHaveTextContent("JBSWY3DPEHPK3PXP");
-    const code = screen.getByLabelText("动态验证码");
-    await user.click(screen.getByRole("button", { name: "确认启用" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("请输入动态验证码");
+    const code = screen.getByLabelText(text("signin.code"));
+    await user.click(screen.getByRole("button", { name: btn("signin.confirm") }));
+    expect(screen.getByRole("alert")).toHaveTextContent(text("signin.codeRequired"));
     expect(confirmed).toHaveLength(0);
     await user.type(code, "999999");
-    await user.click(screen.getByRole("button", { name: "确认启用" }));
-    expect(await screen.findByText("动态验证码错误")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: btn("signin.confirm") }));
+    expect(await screen.findByText(WRONG_CODE)).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, "12 34 56");
-    await user.click(screen.getByRole("button", { name: "确认启用" }));
+    await user.click(screen.getByRole("button", { name: btn("signin.confirm") }));
     const list = await screen.findByTestId("recovery-codes");
     expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["aaaaa-bbbbb", "ccccc-ddddd"]);
-    expect(await screen.findByText("剩余恢复码 2 个")).toBeInTheDocument();
+    expect(await screen.findByText(text("signin.recoveryLeft", { count: 2 }))).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "停用两步验证" }));
+    await user.click(screen.getByRole("button", { name: btn("signin.disable") }));
     const dialog = await screen.findByRole("dialog");
-    await user.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
-    expect(within(dialog).getByRole("alert")).toHaveTextContent("请输入登录密码");
-    await user.type(within(dialog).getByLabelText("登录密码"), "Passw0rd!");
-    await user.click(within(dialog).getByRole("button", { name: /确\s*定/ }));
+    await user.click(within(dialog).getByRole("button", { name: btn("common.confirm") }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(text("signin.passwordRequired"));
+    await user.type(within(dialog).getByLabelText(text("signin.password")), "Passw0rd!");
+    await user.click(within(dialog).getByRole("button", { name: btn("common.confirm") }));
     await waitFor(() => expect(disabled).toHaveLength(1));
     expect((disabled[0] as { password: string }).password).not.toContain("Passw0rd!");
-    expect(await screen.findByRole("button", { name: "启用两步验证" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: btn("signin.enable") })).toBeInTheDocument();
   });
 });

@@ -4,9 +4,9 @@
 import { useEffect, useState } from "react";
 import { Button, Card, Input, Modal, Space, Tag, Typography, message } from "antd";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
 import { cleanCode, codeKind, TOTP_DIGITS } from "../../app/totpCode";
-import { confirmTotp, disableTotp, fetchTotpState, startTotp, type TotpSetup, type TotpState } from "../../app/totpApi";
+import { confirmTotp, disableTotp, fetchTotpState, startTotp, type TotpSetup, type TotpState } from "../../api/totpApi";
 import { RecoveryCodes, TotpSetupView } from "../../components/TotpSetup/TotpSetupView";
 
 function failure(err: unknown, fallback: string): string {

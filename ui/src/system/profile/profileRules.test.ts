@@ -1,26 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { noSpaces, toRule } from "../formRules";
 import { checkConfirm, checkOldPassword, checkPasswordNew, passwordFailureText } from "./profileRules";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 describe("password dialog rules", () => {
   it("requires the old, new and repeated password", () => {
-    expect(checkOldPassword("")).toBe("请输入原密码");
-    expect(checkPasswordNew("")).toBe("请输入新密码");
-    expect(checkConfirm("Abcdefg-12")("")).toBe("请再次输入新密码");
+    expect(checkOldPassword("")).toBe(text("system.profile.messages.oldRequired"));
+    expect(checkPasswordNew("")).toBe(text("system.profile.messages.newRequired"));
+    expect(checkConfirm("Abcdefg-12")("")).toBe(text("system.profile.messages.confirmRequired"));
   });
 
   it("needs the repeated password to match", () => {
-    expect(checkConfirm("Abcdefg-12")("Abcdefg-13")).toBe("两次输入密码不一致");
+    expect(checkConfirm("Abcdefg-12")("Abcdefg-13")).toBe(text("system.profile.messages.confirmMismatch"));
     expect(checkConfirm("Abcdefg-12")("Abcdefg-12")).toBeUndefined();
   });
 
   it("holds the new password to the server's policy", () => {
-    expect(checkPasswordNew("abc123")).toBe("密码长度大于8小于20需要包括小写字母或大写字母数字、特殊字符中至少三项");
+    expect(checkPasswordNew("abc123")).toBe(text("system.users.messages.passwordPolicy"));
     expect(checkPasswordNew("Abcdefg-12")).toBeUndefined();
   });
 
   it("prefixes the server's text on failure", () => {
-    expect(passwordFailureText("原密码错误")).toBe("更新密码失败：原密码错误");
+    expect(passwordFailureText(CN.oldPasswordWrong)).toBe(`${text("system.profile.messages.passwordFailed")}${CN.oldPasswordWrong}`);
   });
 });
 
@@ -28,7 +30,7 @@ describe("form helpers", () => {
   it("turns a check into an antd rule that rejects with the message", async () => {
     const rule = toRule(checkOldPassword);
     const validate = rule.validator as (r: unknown, v: unknown) => Promise<void>;
-    await expect(validate({}, "")).rejects.toThrow("请输入原密码");
+    await expect(validate({}, "")).rejects.toThrow(text("system.profile.messages.oldRequired"));
     await expect(validate({}, "x")).resolves.toBeUndefined();
   });
 

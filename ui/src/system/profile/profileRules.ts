@@ -3,22 +3,15 @@
 
 import { all, required, type Check } from "../formRules";
 import { checkNewPassword } from "../users/userRules";
+import { catalogue } from "../../locales/catalogue";
 
-/** PROFILE_MSG holds the specification's texts of the profile page. */
-export const PROFILE_MSG = {
-  oldRequired: "请输入原密码",
-  newRequired: "请输入新密码",
-  confirmRequired: "请再次输入新密码",
-  confirmMismatch: "两次输入密码不一致",
-  updateFailed: "提交的信息包含违规",
-  passwordFailed: "更新密码失败：",
-  passwordChanged: "更新密码成功！",
-} as const;
+/** PROFILE_MSG holds the specification's texts of the profile page (system.profile.messages). */
+export const PROFILE_MSG = catalogue("system.profile.messages");
 
-export const checkOldPassword: Check = required(PROFILE_MSG.oldRequired);
+export const checkOldPassword: Check = required(() => PROFILE_MSG.oldRequired);
 
 /** checkPasswordNew: required, then the server's policy (8–20, three of four kinds). */
-export const checkPasswordNew: Check = all(required(PROFILE_MSG.newRequired), checkNewPassword);
+export const checkPasswordNew: Check = all(required(() => PROFILE_MSG.newRequired), checkNewPassword);
 
 /** checkConfirm answers the confirmation check against the new password typed. */
 export const checkConfirm =

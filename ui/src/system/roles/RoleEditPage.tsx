@@ -1,18 +1,22 @@
 // Role editor (spec §2 "Role add/edit", §4 role editor, §5 "Role"): name, extension attribute and icon, and
 // three tabs of checkable menu trees (web, mini program, app). Saving creates (POST) or updates (PUT) the
-// role, then saves its menus per terminal; success closes the tab and returns to role-management.
+// role, then saves its menus per terminal; success closes the tab and returns to role-management. The role
+// and its menus are read and saved through refine's "system" provider.
 
 import { Button, Form, Input, Space, Spin, Switch, Tabs, Tree, message } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCreate, useCustom, useCustomMutation, useOne, useUpdate } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../app/http";
+import { ApiError } from "../../api/errors";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { NAMED_ROUTES } from "../../app/routes";
 import { useTabsStore } from "../../stores/useTabsStore";
 import { ruleOf } from "../formRule";
 import { IconPicker } from "./IconPicker";
 import { ROLE_MESSAGES } from "./messages";
-import { MENU_TERMINALS, roleApi, type MenuTerminal } from "./roleApi";
+import { FRESH, useOnFailure } from "../queries";
+import { MENU_TERMINALS, menusCall, ROLE_PATHS, saveMenusCall, type MenuTerminal, type Role } from "./roleApi";
 import {
   checkedKeysOf,
   checkRole,
@@ -22,6 +26,7 @@ import {
   menusToSave,
   toTreeData,
   type CheckTreeNode,
+  type MenuCheckNode,
   type RoleValues,
 } from "./roleRules";
 import styles from "./roles.module.css";
@@ -43,19 +48,26 @@ type RoleFormValues = RoleValues & { requireTotp?: boolean };
 
 const TAB_LABEL: PerTerminal<string> = { web: "system.roles.menusWeb", mini: "system.roles.menusMini", app: "system.roles.menusApp" };
 
-async function loadRole(id: number): Promise<Loaded> {
-  const [role, ...menus] = await Promise.all([
-    id ? roleApi.get(id) : Promise.resolve(undefined),
-    ...MENU_TERMINALS.map((terminal) => roleApi.menus(terminal, id)),
-  ]);
-  const per = <T,>(f: (i: number) => T) => Object.fromEntries(MENU_TERMINALS.map((k, i) => [k, f(i)])) as PerTerminal<T>;
+/** loadedOf shapes the role and the three terminals' menu trees for the editor. */
+function loadedOf(role: Role | undefined, menus: PerTerminal<MenuCheckNode[]>): Loaded {
+  const per = <T,>(f: (terminal: MenuTerminal) => T) => Object.fromEntries(MENU_TERMINALS.map((k) => [k, f(k)])) as PerTerminal<T>;
   return {
     values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "", requireTotp: role?.requireTotp ?? false },
-    trees: per((i) => toTreeData(menus[i])),
-    checked: per((i) => checkedKeysOf(menus[i])),
-    forced: per((i) => forcedKeysOf(menus[i])),
-    expanded: per((i) => expandedKeysOf(menus[i])),
+    trees: per((k) => toTreeData(menus[k])),
+    checked: per((k) => checkedKeysOf(menus[k])),
+    forced: per((k) => forcedKeysOf(menus[k])),
+    expanded: per((k) => expandedKeysOf(menus[k])),
   };
+}
+
+// The screen shows its own messages (spec §8); refine's notices stay off.
+const QUIET = { dataProviderName: SYSTEM, successNotification: false, errorNotification: false } as const;
+
+/** useTerminalMenus reads one terminal's menu tree with the role's menus checked (a POST with a form). */
+function useTerminalMenus(terminal: MenuTerminal, roleId: number) {
+  const call = menusCall(terminal, roleId);
+  // The form body does not tell the three calls apart in refine's cache key; the terminal does.
+  return useCustom<MenuCheckNode[]>({ url: call.url, method: "post", config: { payload: call.payload }, meta: { terminal, roleId }, queryOptions: { ...FRESH, placeholderData: undefined }, ...QUIET });
 }
 
 export default function RoleEditPage() {
@@ -65,25 +77,32 @@ export default function RoleEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get("id")) || 0;
   const [form] = Form.useForm<RoleFormValues>();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [checked, setChecked] = useState<PerTerminal<string[]>>({ web: [], mini: [], app: [] });
+  const [edited, setEdited] = useState<PerTerminal<string[]> | null>(null);
   const [saving, setSaving] = useState(false);
 
+  const role = useOne<Role>({ resource: ROLE_PATHS.records, id, queryOptions: { ...FRESH, enabled: id > 0, placeholderData: undefined }, ...QUIET });
+  const web = useTerminalMenus("web", id);
+  const mini = useTerminalMenus("mini", id);
+  const app = useTerminalMenus("app", id);
+  const reads = [role.query, web.query, mini.query, app.query];
+  const failed = reads.some((q) => q.isError);
+  useOnFailure({ isError: failed, errorUpdatedAt: Math.max(...reads.map((q) => q.errorUpdatedAt)) }, () => message.error(ROLE_MESSAGES.initFailed));
+  const ready = (id === 0 || role.query.isSuccess) && web.query.isSuccess && mini.query.isSuccess && app.query.isSuccess;
+  const roleData = id ? role.result : undefined;
+  const loaded = useMemo(
+    () => (ready ? loadedOf(roleData, { web: web.result.data, mini: mini.result.data, app: app.result.data }) : null),
+    [ready, roleData, web.result.data, mini.result.data, app.result.data],
+  );
+  // The user's checks, or the role's own until the user changes them.
+  const checked: PerTerminal<string[]> = edited ?? loaded?.checked ?? { web: [], mini: [], app: [] };
+  const setChecked = (update: (c: PerTerminal<string[]>) => PerTerminal<string[]>) => setEdited(update(checked));
+  // The form shows what was read.
   useEffect(() => {
-    let live = true;
-    loadRole(id).then(
-      (data) => {
-        if (!live) return;
-        setLoaded(data);
-        setChecked(data.checked);
-        form.setFieldsValue(data.values);
-      },
-      () => live && message.error(ROLE_MESSAGES.initFailed),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, form]);
+    if (loaded) form.setFieldsValue(loaded.values);
+  }, [loaded, form]);
+  const { mutateAsync: create } = useCreate<Role>();
+  const { mutateAsync: update } = useUpdate<Role>();
+  const { mutateAsync: saveMenus } = useCustomMutation();
 
   const close = useCallback(() => {
     useTabsStore.getState().tabClosed(pathname);
@@ -94,7 +113,7 @@ export default function RoleEditPage() {
     if (!loaded) return;
     form.resetFields();
     form.setFieldsValue(loaded.values);
-    setChecked(loaded.checked);
+    setEdited(null);
   };
 
   const submit = async (values: RoleFormValues) => {
@@ -105,16 +124,19 @@ export default function RoleEditPage() {
     }
     setSaving(true);
     try {
-      const role = await roleApi.save({
+      const body = {
         ...(id ? { id } : {}),
         name: values.name?.trim() ?? "",
         roleExtent: values.roleExtent?.trim() ?? "",
         icon: values.icon ?? "",
         requireTotp: values.requireTotp === true,
         parentId: 0,
-      });
+      };
+      const save = { resource: ROLE_PATHS.records, values: body, invalidates: [], ...QUIET };
+      const { data: saved } = await (id ? update({ ...save, id }) : create(save));
       for (const terminal of MENU_TERMINALS) {
-        await roleApi.saveMenus(terminal, role.id, menusToSave(checked[terminal], loaded.forced[terminal]));
+        const call = saveMenusCall(terminal, saved.id, menusToSave(checked[terminal], loaded.forced[terminal]));
+        await saveMenus({ url: call.url, method: "post", values: call.payload, ...QUIET });
       }
       message.success(id ? ROLE_MESSAGES.updateSuccess : ROLE_MESSAGES.createSuccess);
       close();

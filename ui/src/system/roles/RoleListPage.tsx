@@ -1,44 +1,43 @@
 // Role list (spec §2 "Role list"): a card grid of the tenant's roles (icon and name, up to 1000), a delete
 // cross on each card that first asks how many accounts use the role (spec §6: a role in use is not
-// deleted), and a card that opens the editor for a new role.
+// deleted), and a card that opens the editor for a new role. The calls go through refine's "system"
+// provider.
 
 import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Empty, Modal, Row, Spin, Typography, message } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { useDataProvider, useDelete, useList } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { NAMED_ROUTES } from "../../app/routes";
 import { MenuIcon } from "../../components/MenuIcon/MenuIcon";
 import { inUseMessage, ROLE_MESSAGES } from "./messages";
-import { roleApi, type Role } from "./roleApi";
+import { FRESH, useOnFailure } from "../queries";
+import { ROLE_LIST_SIZE, ROLE_PATHS, type Role } from "./roleApi";
 import styles from "./roles.module.css";
 
 export default function RoleListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
-  const [roles, setRoles] = useState<Role[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRoles(await roleApi.list());
-    } catch {
-      message.error(ROLE_MESSAGES.initFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { result, query } = useList<Role>({
+    resource: ROLE_PATHS.list,
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: ROLE_LIST_SIZE, mode: "server" },
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  useOnFailure(query, () => message.error(ROLE_MESSAGES.initFailed));
+  const roles = result.data;
+  const loading = query.isFetching;
+  const dataProvider = useDataProvider();
+  const { mutateAsync: deleteRole } = useDelete();
 
   const remove = async (role: Role) => {
     let users: number;
     try {
-      users = await roleApi.userCount(role.id);
+      const answer = await dataProvider(SYSTEM).custom?.({ url: `${ROLE_PATHS.users}/${role.id}`, method: "get" });
+      users = Number(answer?.data ?? 0);
     } catch {
       message.error(ROLE_MESSAGES.deleteFailed);
       return;
@@ -53,9 +52,16 @@ export default function RoleListPage() {
       cancelText: t("common.cancel"),
       onOk: async () => {
         try {
-          await roleApi.remove(role.id);
+          await deleteRole({
+            resource: ROLE_PATHS.records,
+            id: role.id,
+            dataProviderName: SYSTEM,
+            invalidates: [],
+            successNotification: false,
+            errorNotification: false,
+          });
           message.success(ROLE_MESSAGES.deleteSuccess);
-          await load();
+          await query.refetch();
         } catch {
           message.error(ROLE_MESSAGES.deleteFailed);
         }

@@ -1,23 +1,16 @@
-// The role screens' message texts, verbatim from spec §5 "Role" and §8 "Roles and organisations".
+// The role screens' message texts (system.roles.messages in the locale bundles), from spec §5 "Role" and
+// §8 "Roles and organisations".
 
-export const ROLE_MESSAGES = {
-  deleteSuccess: "角色删除成功！",
-  deleteFailed: "角色删除失败！",
-  initFailed: "角色数据初始化失败！",
-  createFailed: "创建新角色失败！",
-  updateFailed: "更新角色数据失败！",
-  createSuccess: "创建新角色成功！",
-  updateSuccess: "更新角色数据成功！",
-  nameRequired: "名称不能为空!",
-  iconRequired: "图标不能为空!",
-  menuRequired: "请至少选择一项菜单",
-} as const;
+import { catalogue, text } from "../../locales/catalogue";
+
+/** ROLE_MESSAGES are the role screens' messages, each read in the current locale. */
+export const ROLE_MESSAGES = catalogue("system.roles.messages");
 
 /** inUseMessage is the server's in-use text (engine/msg RoleInUse): the role is used by n accounts. */
-export const inUseMessage = (n: number): string => `该角色已被${n}个账号使用，禁止删除`;
+export const inUseMessage = (n: number): string => text("system.roles.messages.inUse", { count: n });
 
 /** tooLong is the server's length message (engine/msg FieldTooLong). */
-export const tooLong = (label: string, max: number): string => `${label}长度不能超过${max}个字符`;
+export const tooLong = (label: string, max: number): string => text("system.common.tooLong", { label, max });
 
-/** ROLE_LABELS name the role fields inside the length messages, as the server does. */
-export const ROLE_LABELS = { name: "名称", roleExtent: "扩展属性", icon: "图标" } as const;
+/** ROLE_LABELS name the role fields inside the length messages, as the server does (system.roles). */
+export const ROLE_LABELS = catalogue("system.roles");

@@ -1,8 +1,6 @@
 // The role screens' calls (spec §7 system administration): the role records, their account count, and the
-// menus each role holds per terminal (web, mini program terminalType 0, app terminalType 1).
-
-import { request } from "../../app/http";
-import type { MenuCheckNode } from "./roleRules";
+// menus each role holds per terminal (web, mini program terminalType 0, app terminalType 1). They are made
+// through refine's "system" provider.
 
 /** Role is a role record (spec §3). */
 export interface Role {
@@ -36,30 +34,25 @@ function roleForm(terminal: MenuTerminal, roleId: number, extra: Record<string, 
   return form;
 }
 
-export const roleApi = {
-  /** list answers up to 1000 roles of the tenant (the card grid). */
-  list: async (): Promise<Role[]> =>
-    (await request<{ data: Role[] }>("/api/system/cscpRolessByCriteria", { query: { page: 0, size: 1000 }, silent: true }))
-      .data,
-  get: (id: number) => request<Role>(`/api/system/cscpRoless/${id}`, { silent: true }),
-  /** userCount answers how many accounts use the role. */
-  userCount: (id: number) => request<number>(`/api/system/cscpRoleUsers/${id}`, { silent: true }),
-  remove: (id: number) => request<null>(`/api/system/cscpRoless/${id}`, { method: "DELETE", silent: true }),
-  /** save creates the role (POST) when it has no id, else updates it (PUT); spec §4. */
-  save: (role: Omit<Role, "id"> & { id?: number }) =>
-    request<Role>("/api/system/cscpRoless", { method: role.id ? "PUT" : "POST", body: role, silent: true }),
-  /** menus answers the terminal's whole menu tree with the role's menus checked (roleId 0: a new role). */
-  menus: (terminal: MenuTerminal, roleId: number) =>
-    request<MenuCheckNode[]>(`${terminalCall[terminal].base}/queryByRoleId`, {
-      method: "POST",
-      body: roleForm(terminal, roleId),
-      silent: true,
-    }),
-  /** saveMenus replaces the role's menus of the terminal with the comma list given. */
-  saveMenus: (terminal: MenuTerminal, roleId: number, menus: string) =>
-    request<number[]>(`${terminalCall[terminal].base}/save`, {
-      method: "POST",
-      body: roleForm(terminal, roleId, { menus, permissions: "" }),
-      silent: true,
-    }),
-};
+/** ROLE_PATHS are the role calls: the list (page, size), the records (GET/DELETE /{id}, POST/PUT without
+ * id in the path) and the account count of a role (GET /{id}). */
+export const ROLE_PATHS = {
+  list: "/api/system/cscpRolessByCriteria",
+  records: "/api/system/cscpRoless",
+  users: "/api/system/cscpRoleUsers",
+} as const;
+
+/** ROLE_LIST_SIZE: the card grid shows up to 1000 roles. */
+export const ROLE_LIST_SIZE = 1000;
+
+/** menusCall is the call that answers the terminal's menu tree with the role's menus checked (roleId 0: a new role). */
+export const menusCall = (terminal: MenuTerminal, roleId: number) => ({
+  url: `${terminalCall[terminal].base}/queryByRoleId`,
+  payload: roleForm(terminal, roleId),
+});
+
+/** saveMenusCall is the call that replaces the role's menus of the terminal with the comma list given. */
+export const saveMenusCall = (terminal: MenuTerminal, roleId: number, menus: string) => ({
+  url: `${terminalCall[terminal].base}/save`,
+  payload: roleForm(terminal, roleId, { menus, permissions: "" }),
+});

@@ -1,22 +1,26 @@
 // User add and edit (spec §2 "User edit", routes user-add and user-edit; ?isDetail=true shows the user
 // read-only): every field of the UserDetail with the rules of spec §5, the organisation cascader and the
 // role multi-select, and in edit mode the new password and the administrator's current login password,
-// both encrypted before they are sent. Save, Reset and Back.
+// both encrypted before they are sent. Save, Reset and Back. The user, the roles and the password rule
+// are read, and the user saved, through refine's "system" provider.
 
-import { useEffect, useState } from "react";
+import { useMemo, useState } from "react";
+import { useCreate, useCustom, useList, useUpdate } from "@refinedev/core";
 import { Button, Card, Form, Input, Modal, Select, Space, Spin, Tooltip, message } from "antd";
 import { QuestionCircleOutlined } from "@ant-design/icons";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { encryptPasswords, fetchPasswordRule } from "../../app/authApi";
+import { AUTH_PATHS, encryptPasswords } from "../../api/authApi";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { AvatarField } from "../avatar/AvatarField";
 import { noSpaces, toRule } from "../formRules";
 import { useCloseTo } from "../useCloseTo";
 import { uniqueRule } from "./asyncRules";
-import { OrgCascader, orgChain } from "./OrgCascader";
+import { OrgCascader } from "../../widgets/pickers/OrgCascader";
+import { FRESH, useOnFailure } from "../queries";
 import { saveFailureOf } from "./saveErrors";
-import { getUser, listRoles, mobileTaken, orgOf, personFields, saveUser, usernameTaken, type RoleOption, type UserDetail } from "./userApi";
+import { mobileTaken, personFields, USER_PATHS, usernameTaken, type RoleOption, type SavedUser, type UserDetail } from "./userApi";
 import * as R from "./userRules";
 
 /** UserFormValues are the form's fields. */
@@ -31,7 +35,7 @@ interface UserFormValues {
   discDetail?: string;
   registerTime?: string;
   lastLogin?: string;
-  orgPath?: number[];
+  orgId?: number;
   roleIds?: number[];
   newPassword?: string;
   currentUserPwd?: string;
@@ -41,14 +45,17 @@ const SERVER_FIELDS = ["username", "familyName", "name", "mobile", "email", "img
 
 const LIST_PATH = "/user-management";
 
-/** valuesOf turns a loaded user into form values, the organisation as a path from topId. */
-async function valuesOf(u: UserDetail): Promise<UserFormValues> {
-  const [top, own] = await Promise.all([orgOf(), u.orgId ? orgOf(u.userId) : Promise.resolve(null)]);
-  const orgPath = top && own ? orgChain(own.path, top.id) : [];
+/** valuesOf turns a loaded user into form values. */
+function valuesOf(u: UserDetail): UserFormValues {
   const roleIds = u.roleIds ? u.roleIds.split(",").filter(Boolean).map(Number) : [];
   const { username, familyName, name, mobile, email, imgPath, discTitle, discDetail, registerTime, lastLogin } = u;
-  return { username, familyName, name, mobile, email, imgPath, discTitle, discDetail, registerTime, lastLogin, orgPath, roleIds };
+  return { username, familyName, name, mobile, email, imgPath, discTitle, discDetail, registerTime, lastLogin, orgId: u.orgId || undefined, roleIds };
 }
+
+const NEW_USER: UserFormValues = {} as UserFormValues;
+
+// The screen shows its own messages (spec §8); refine's notices stay off.
+const QUIET = { dataProviderName: SYSTEM, errorNotification: false, successNotification: false } as const;
 
 const trimmed = (v?: string) => (v ?? "").trim();
 
@@ -60,33 +67,28 @@ export default function UserEditPage() {
   const isNew = userId === 0;
   const readOnly = !isNew && params.get("isDetail") === "true";
   const [form] = Form.useForm<UserFormValues>();
-  const [initial, setInitial] = useState<UserFormValues | null>(isNew ? ({} as UserFormValues) : null);
-  const [roles, setRoles] = useState<RoleOption[]>([]);
-  const [rule, setRule] = useState("");
   const [saving, setSaving] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
   const f = (key: string) => t(`system.users.${key}`);
 
-  useEffect(() => {
-    void listRoles().then(setRoles, () => message.error(R.USER_MSG.loadFailed));
-    if (!isNew && !readOnly) void fetchPasswordRule().then(setRule);
-    if (isNew) return;
-    let live = true;
-    getUser(userId)
-      .then(valuesOf)
-      .then((v) => {
-        if (!live) return;
-        setInitial(v);
-        form.setFieldsValue(v);
-      })
-      .catch(() => {
-        if (live) setLoadFailed(true);
-        void message.error(R.USER_MSG.userLoadFailed);
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const roleList = useList<RoleOption>({ resource: USER_PATHS.roles, pagination: { mode: "off" }, queryOptions: FRESH, ...QUIET });
+  useOnFailure(roleList.query, () => void message.error(R.USER_MSG.loadFailed));
+  const roles = roleList.result.data;
+  const ruleCall = useCustom({ url: AUTH_PATHS.passwordRule, method: "get", queryOptions: { ...FRESH, enabled: !isNew && !readOnly }, ...QUIET });
+  const ruleText: unknown = ruleCall.result.data;
+  const rule = typeof ruleText === "string" ? ruleText : "";
+  const userCall = useCustom<UserDetail>({
+    url: USER_PATHS.byId,
+    method: "get",
+    config: { query: { userId } },
+    queryOptions: { ...FRESH, enabled: !isNew, placeholderData: undefined },
+    ...QUIET,
+  });
+  useOnFailure(userCall.query, () => void message.error(R.USER_MSG.userLoadFailed));
+  const loadFailed = userCall.query.isError;
+  const user = userCall.query.isSuccess ? userCall.result.data : undefined;
+  const initial = useMemo(() => (isNew ? NEW_USER : user ? valuesOf(user) : null), [isNew, user]);
+  const { mutateAsync: create } = useCreate<SavedUser>();
+  const { mutateAsync: update } = useUpdate<SavedUser>();
 
   const reset = () => {
     form.resetFields();
@@ -100,14 +102,15 @@ export default function UserEditPage() {
         username: trimmed(v.username),
         ...personFields(v),
         roleIds: (v.roleIds ?? []).join(","),
-        orgId: v.orgPath?.[v.orgPath.length - 1] ?? 0,
+        orgId: v.orgId ?? 0,
       };
       if (!isNew) {
         const secrets = [v.currentUserPwd ?? "", ...(v.newPassword ? [v.newPassword] : [])];
         const [current, next] = await encryptPasswords(...secrets);
         Object.assign(body, { id: userId, userId, currentUserPwd: current, newPassword: next ?? "" });
       }
-      const saved = await saveUser(body, isNew);
+      const saveCall = { resource: USER_PATHS.save, values: body, invalidates: [], ...QUIET };
+      const { data: saved } = await (isNew ? create(saveCall) : update({ ...saveCall, id: userId }));
       // An administrator who reset their own password ended their sessions; the answer's token goes on.
       if (saved.token) useSessionStore.setState({ token: saved.token, mustChangePassword: false });
       void message.success(f("saved"));
@@ -134,6 +137,7 @@ export default function UserEditPage() {
   return (
     <Card title={readOnly ? f("detailTitle") : isNew ? f("addTitle") : f("editTitle")}>
       <Form<UserFormValues>
+        key={userId}
         form={form}
         layout="horizontal"
         labelCol={{ span: 5 }}
@@ -192,7 +196,7 @@ export default function UserEditPage() {
             </Form.Item>
           </>
         )}
-        <Form.Item name="orgPath" label={f("org")} required rules={[toRule(R.checkOrg)]}>
+        <Form.Item name="orgId" label={f("org")} required rules={[toRule(R.checkOrg)]}>
           <OrgCascader placeholder={f("orgPlaceholder")} disabled={readOnly} />
         </Form.Item>
         <Form.Item name="roleIds" label={f("roles")} required rules={[toRule(R.checkRoles)]}>

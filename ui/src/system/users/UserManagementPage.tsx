@@ -1,14 +1,18 @@
 // User management (spec §2 "User management", route user-management): a search box, the add button, the
 // user table newest registration first, and per row edit, details (read-only edit page) and delete with
-// a confirmation. The pager shows only when the total exceeds the page size (spec §9).
+// a confirmation. The pager shows only when the total exceeds the page size (spec §9). The list and the
+// delete go through refine's "system" provider (userDetailsOr: sort, page, size, then the Like filters).
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useDelete, useTable, type CrudFilter } from "@refinedev/core";
 import { Button, Card, Input, Popconfirm, Space, Table, message, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Access } from "../../components/Access/Access";
-import { deleteUser, listUsers, SEARCH_MAX, type UserDetail } from "./userApi";
+import { SYSTEM } from "../../api/systemDataProvider";
+import { FRESH, useOnFailure } from "../queries";
+import { SEARCH_FIELDS, SEARCH_MAX, USER_PATHS, type UserDetail } from "./userApi";
 import { USER_MSG } from "./userRules";
 
 /** Spec §9: default page size 10, options 5, 10, 20, 50. */
@@ -21,41 +25,59 @@ export const USER_CODES = { add: "cscp.user.add", edit: "cscp.user.edit", del: "
 /** showPager says whether the pager shows: only when the total exceeds the page size. */
 export const showPager = (total: number, pageSize: number) => total > pageSize;
 
+/** searchFilters is the one search box as refine filters: every search field OR-combined (fieldLike). */
+export function searchFilters(search: string): CrudFilter[] {
+  const q = search.trim();
+  if (!q) return [];
+  return [{ operator: "or", value: SEARCH_FIELDS.map((field) => ({ field, operator: "contains" as const, value: q })) }];
+}
+
 export default function UserManagementPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(USER_PAGE_SIZE);
-  const [rows, setRows] = useState<UserDetail[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const {
+    tableQuery,
+    result,
+    currentPage: page,
+    setCurrentPage: setPage,
+    pageSize,
+    setPageSize,
+    setFilters,
+  } = useTable<UserDetail>({
+    resource: USER_PATHS.list,
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: USER_PAGE_SIZE, mode: "server" },
+    sorters: { permanent: [{ field: "register_time", order: "desc" }] },
+    filters: { defaultBehavior: "replace" },
+    syncWithLocation: false,
+    meta: { order: ["sort", "page", "size"] },
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  const { mutateAsync: deleteUser } = useDelete();
+  useOnFailure(tableQuery, () => void message.error(USER_MSG.loadFailed));
+  const rows = result.data;
+  const total = result.total ?? 0;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const res = await listUsers(query, page - 1, pageSize);
-      // A page emptied by deletions elsewhere falls back to the previous one.
-      if (res.data.length === 0 && page > 1) return setPage(page - 1);
-      setRows(res.data);
-      setTotal(res.recordsTotal);
-    } catch {
-      void message.error(USER_MSG.loadFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [query, page, pageSize]);
-
+  // A page emptied by deletions elsewhere falls back to the previous one.
+  const emptied = tableQuery.isSuccess && !tableQuery.isPlaceholderData && rows.length === 0 && page > 1;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (emptied) setPage(page - 1);
+  }, [emptied, page, setPage]);
 
   const remove = async (userId: number) => {
     try {
-      await deleteUser(userId);
+      await deleteUser({
+        resource: USER_PATHS.users,
+        id: userId,
+        dataProviderName: SYSTEM,
+        invalidates: [],
+        successNotification: false,
+        errorNotification: false,
+      });
       void message.success(USER_MSG.deleted);
-      void load();
+      void tableQuery.refetch();
     } catch {
       void message.error(USER_MSG.deleteFailed);
     }
@@ -107,7 +129,7 @@ export default function UserManagementPage() {
           enterButton={f("search")}
           onSearch={(v) => {
             setPage(1);
-            setQuery(v.trim());
+            setFilters(searchFilters(v));
           }}
         />
         <Access codes={[USER_CODES.add]}>
@@ -119,7 +141,7 @@ export default function UserManagementPage() {
       <Table<UserDetail>
         rowKey="userId"
         size="middle"
-        loading={loading}
+        loading={tableQuery.isFetching}
         columns={columns}
         dataSource={rows}
         scroll={{ x: "max-content" }}

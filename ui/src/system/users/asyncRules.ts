@@ -1,5 +1,5 @@
 // The user form's server-checked rules (spec §5): username and mobile uniqueness. A failed check call
-// answers the specification's '异步校验出错！'.
+// answers the specification's async-check failure (system.users.messages.asyncCheckFailed).
 
 import type { Rule } from "antd/es/form";
 import { text, type Check } from "../formRules";

@@ -1,56 +1,59 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/http";
-import { orgChain } from "./OrgCascader";
+import { ApiError } from "../../api/errors";
+import { orgChain } from "../../widgets/pickers/orgApi";
 import { saveFailureOf } from "./saveErrors";
 import { showPager } from "./UserManagementPage";
 import * as R from "./userRules";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
+import { ADMIN_PASSWORD_WRONG } from "../../locales/serverTexts";
 
 describe("user form rules", () => {
   it("requires a username of at most 20 characters", () => {
-    expect(R.checkUsername("")).toBe("用户名不能为空！");
-    expect(R.checkUsername("   ")).toBe("用户名不能为空！");
+    expect(R.checkUsername("")).toBe(text("system.users.messages.usernameRequired"));
+    expect(R.checkUsername("   ")).toBe(text("system.users.messages.usernameRequired"));
     expect(R.checkUsername("a".repeat(20))).toBeUndefined();
     expect(R.checkUsername("a".repeat(21))).toBe(R.USER_MSG.usernameTooLong);
   });
 
   it("requires family and given names of at most 20 characters", () => {
-    expect(R.checkFamilyName(undefined)).toBe("姓不能为空！");
-    expect(R.checkName("")).toBe("名不能为空！");
-    expect(R.checkFamilyName("张")).toBeUndefined();
-    expect(R.checkName("明".repeat(21))).toBe(R.USER_MSG.nameTooLong);
+    expect(R.checkFamilyName(undefined)).toBe(text("system.users.messages.familyNameRequired"));
+    expect(R.checkName("")).toBe(text("system.users.messages.nameRequired"));
+    expect(R.checkFamilyName(CN.zhang)).toBeUndefined();
+    expect(R.checkName(CN.ming.repeat(21))).toBe(R.USER_MSG.nameTooLong);
   });
 
   it("requires a mainland mobile on the user screen", () => {
-    expect(R.checkMobile("")).toBe("请输入手机号");
+    expect(R.checkMobile("")).toBe(text("system.users.messages.mobileRequired"));
     expect(R.checkMobile("13800138000")).toBeUndefined();
     expect(R.checkMobile("19912345678")).toBeUndefined();
-    expect(R.checkMobile("12800138000")).toBe("请输入正确的手机号");
-    expect(R.checkMobile("1380013800")).toBe("请输入正确的手机号");
-    expect(R.checkMobile("1380013800a")).toBe("请输入正确的手机号");
+    expect(R.checkMobile("12800138000")).toBe(text("system.users.messages.mobileInvalid"));
+    expect(R.checkMobile("1380013800")).toBe(text("system.users.messages.mobileInvalid"));
+    expect(R.checkMobile("1380013800a")).toBe(text("system.users.messages.mobileInvalid"));
   });
 
   it("takes any 11 digits or nothing as the profile's mobile", () => {
     expect(R.checkProfileMobile("")).toBeUndefined();
     expect(R.checkProfileMobile("02012345678")).toBeUndefined();
-    expect(R.checkProfileMobile("0201234567")).toBe("请输入正确的手机号");
+    expect(R.checkProfileMobile("0201234567")).toBe(text("system.users.messages.mobileInvalid"));
   });
 
   it("checks the email's length, and its form on the profile", () => {
     expect(R.checkEmail(`${"a".repeat(32)}@test.com`)).toBe(R.USER_MSG.emailTooLong);
     expect(R.checkEmail("not an address")).toBeUndefined();
-    expect(R.checkProfileEmail("not an address")).toBe("请输入正确的邮箱");
+    expect(R.checkProfileEmail("not an address")).toBe(text("system.users.messages.emailInvalid"));
     expect(R.checkProfileEmail("li.ming@example.cn")).toBeUndefined();
     expect(R.checkProfileEmail("")).toBeUndefined();
   });
 
   it("limits the descriptions", () => {
-    expect(R.checkDiscTitle("题".repeat(30))).toBeUndefined();
-    expect(R.checkDiscTitle("题".repeat(31))).toBe(R.USER_MSG.discTitleTooLong);
-    expect(R.checkDiscDetail("述".repeat(351))).toBe(R.USER_MSG.discDetailTooLong);
+    expect(R.checkDiscTitle(CN.titleChar.repeat(30))).toBeUndefined();
+    expect(R.checkDiscTitle(CN.titleChar.repeat(31))).toBe(R.USER_MSG.discTitleTooLong);
+    expect(R.checkDiscDetail(CN.descChar.repeat(351))).toBe(R.USER_MSG.discDetailTooLong);
   });
 
   it("takes an empty new password, else 8–20 with three kinds", () => {
-    const policy = "密码长度大于8小于20需要包括小写字母或大写字母数字、特殊字符中至少三项";
+    const policy = text("system.users.messages.passwordPolicy");
     expect(R.checkNewPassword("")).toBeUndefined();
     expect(R.checkNewPassword("Abc-123")).toBe(policy);
     expect(R.checkNewPassword("abcdefgh12")).toBe(policy);
@@ -62,11 +65,11 @@ describe("user form rules", () => {
   });
 
   it("requires the current login password, a role and an organisation", () => {
-    expect(R.checkCurrentPassword("")).toBe("当前登录密码不能为空");
-    expect(R.checkRoles([])).toBe("请选择至少一个角色！");
+    expect(R.checkCurrentPassword("")).toBe(text("system.users.messages.currentPwdRequired"));
+    expect(R.checkRoles([])).toBe(text("system.users.messages.rolesRequired"));
     expect(R.checkRoles([3])).toBeUndefined();
-    expect(R.checkOrg([])).toBe("请选择所属机构！");
-    expect(R.checkOrg(undefined)).toBe("请选择所属机构！");
+    expect(R.checkOrg([])).toBe(text("system.users.messages.orgRequired"));
+    expect(R.checkOrg(undefined)).toBe(text("system.users.messages.orgRequired"));
     expect(R.checkOrg([1, 4])).toBeUndefined();
   });
 });
@@ -76,12 +79,12 @@ describe("save failures", () => {
     const err = new ApiError({
       kind: "http",
       statusCode: 400,
-      serverMessage: "管理员密码不正确！",
-      fieldErrors: [{ field: "currentUserPwd", message: "管理员密码不正确！" }],
+      serverMessage: ADMIN_PASSWORD_WRONG,
+      fieldErrors: [{ field: "currentUserPwd", message: ADMIN_PASSWORD_WRONG }],
     });
     expect(saveFailureOf(err, "x", ["currentUserPwd"])).toEqual({
-      message: "当前登录密码填写错误！",
-      fields: [{ name: "currentUserPwd", errors: ["登录密码错误，请重新填写！"] }],
+      message: text("system.users.messages.currentPwdWrong"),
+      fields: [{ name: "currentUserPwd", errors: [text("system.users.messages.currentPwdFlag")] }],
     });
   });
 
@@ -89,24 +92,24 @@ describe("save failures", () => {
     const err = new ApiError({
       kind: "http",
       statusCode: 400,
-      serverMessage: "当前手机号已存在，请重新输入！",
+      serverMessage: text("system.users.messages.mobileTaken"),
       fieldErrors: [
-        { field: "mobile", message: "当前手机号已存在，请重新输入！" },
-        { field: "orgId", message: "机构不存在" },
+        { field: "mobile", message: text("system.users.messages.mobileTaken") },
+        { field: "orgId", message: CN.orgMissing },
         { field: "other", message: "ignored" },
       ],
     });
     expect(saveFailureOf(err, "x", ["mobile", "orgId"])).toEqual({
-      message: "当前手机号已存在，请重新输入！",
+      message: text("system.users.messages.mobileTaken"),
       fields: [
-        { name: "mobile", errors: ["当前手机号已存在，请重新输入！"] },
-        { name: "orgPath", errors: ["机构不存在"] },
+        { name: "mobile", errors: [text("system.users.messages.mobileTaken")] },
+        { name: "orgId", errors: [CN.orgMissing] },
       ],
     });
   });
 
   it("falls back when the failure is not the server's", () => {
-    expect(saveFailureOf(new Error("boom"), "保存失败", [])).toEqual({ message: "保存失败", fields: [] });
+    expect(saveFailureOf(new Error("boom"), text("system.users.saveFailed"), [])).toEqual({ message: text("system.users.saveFailed"), fields: [] });
   });
 });
 

@@ -1,37 +1,18 @@
 // The user form's rules and messages (spec §5 "User", §8 "Users and profile"): pure checks the user edit
-// screen and the profile page share, each message verbatim from the specification.
+// screen and the profile page share; the messages are the specification's, kept in the locale bundles.
 
 import { all, maxLength, pattern, required, text, type Check } from "../formRules";
+import { catalogue } from "../../locales/catalogue";
+import { ADMIN_PASSWORD_WRONG } from "../../locales/serverTexts";
 
-/** USER_MSG holds the specification's message texts of the user screens. */
-export const USER_MSG = {
-  usernameRequired: "用户名不能为空！",
-  usernameTooLong: "用户名长度不能超过20个字符",
-  usernameTaken: "当前账号已存在，请重新输入！",
-  familyNameRequired: "姓不能为空！",
-  familyNameTooLong: "姓长度不能超过20个字符",
-  nameRequired: "名不能为空！",
-  nameTooLong: "名长度不能超过20个字符",
-  mobileRequired: "请输入手机号",
-  mobileInvalid: "请输入正确的手机号",
-  mobileTaken: "当前手机号已存在，请重新输入！",
-  emailTooLong: "邮箱长度不能超过40个字符",
-  emailInvalid: "请输入正确的邮箱",
-  discTitleTooLong: "个人描述标题长度不能超过30个字符",
-  discDetailTooLong: "个人描述内容长度不能超过350个字符",
-  passwordPolicy: "密码长度大于8小于20需要包括小写字母或大写字母数字、特殊字符中至少三项",
-  currentPwdRequired: "当前登录密码不能为空",
-  currentPwdWrong: "当前登录密码填写错误！",
-  currentPwdFlag: "登录密码错误，请重新填写！",
-  adminPwdWrongServer: "管理员密码不正确！",
-  rolesRequired: "请选择至少一个角色！",
-  orgRequired: "请选择所属机构！",
-  asyncCheckFailed: "异步校验出错！",
-  loadFailed: "数据获取失败！",
-  userLoadFailed: "获取用户信息失败！",
-  deleted: "删除成功！",
-  deleteFailed: "删除失败！",
-} as const;
+/** USER_MSG holds the specification's message texts of the user screens (system.users.messages). */
+export const USER_MSG = catalogue("system.users.messages");
+
+/** msg reads one of USER_MSG when a check fails, so the text follows the current locale. */
+const msg =
+  (key: keyof typeof USER_MSG): (() => string) =>
+  () =>
+    USER_MSG[key];
 
 /** Limits of spec §9. */
 export const USER_LIMITS = {
@@ -52,27 +33,27 @@ export const PROFILE_MOBILE = /^\d{11}$/;
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export const checkUsername: Check = all(
-  required(USER_MSG.usernameRequired),
-  maxLength(USER_LIMITS.username, USER_MSG.usernameTooLong),
+  required(msg("usernameRequired")),
+  maxLength(USER_LIMITS.username, msg("usernameTooLong")),
 );
 export const checkFamilyName: Check = all(
-  required(USER_MSG.familyNameRequired),
-  maxLength(USER_LIMITS.personName, USER_MSG.familyNameTooLong),
+  required(msg("familyNameRequired")),
+  maxLength(USER_LIMITS.personName, msg("familyNameTooLong")),
 );
 export const checkName: Check = all(
-  required(USER_MSG.nameRequired),
-  maxLength(USER_LIMITS.personName, USER_MSG.nameTooLong),
+  required(msg("nameRequired")),
+  maxLength(USER_LIMITS.personName, msg("nameTooLong")),
 );
 /** checkMobile is the user screen's rule: required and a mainland mobile. */
-export const checkMobile: Check = all(required(USER_MSG.mobileRequired), pattern(MOBILE_PATTERN, USER_MSG.mobileInvalid));
+export const checkMobile: Check = all(required(msg("mobileRequired")), pattern(MOBILE_PATTERN, msg("mobileInvalid")));
 /** checkProfileMobile is the profile's rule: optional, exactly 11 digits when filled. */
-export const checkProfileMobile: Check = pattern(PROFILE_MOBILE, USER_MSG.mobileInvalid);
-export const checkEmail: Check = maxLength(USER_LIMITS.email, USER_MSG.emailTooLong);
+export const checkProfileMobile: Check = pattern(PROFILE_MOBILE, msg("mobileInvalid"));
+export const checkEmail: Check = maxLength(USER_LIMITS.email, msg("emailTooLong"));
 /** checkProfileEmail is the profile's rule: optional, a standard address when filled. */
-export const checkProfileEmail: Check = all(checkEmail, pattern(EMAIL_PATTERN, USER_MSG.emailInvalid));
-export const checkDiscTitle: Check = maxLength(USER_LIMITS.discTitle, USER_MSG.discTitleTooLong);
-export const checkDiscDetail: Check = maxLength(USER_LIMITS.discDetail, USER_MSG.discDetailTooLong);
-export const checkCurrentPassword: Check = required(USER_MSG.currentPwdRequired);
+export const checkProfileEmail: Check = all(checkEmail, pattern(EMAIL_PATTERN, msg("emailInvalid")));
+export const checkDiscTitle: Check = maxLength(USER_LIMITS.discTitle, msg("discTitleTooLong"));
+export const checkDiscDetail: Check = maxLength(USER_LIMITS.discDetail, msg("discDetailTooLong"));
+export const checkCurrentPassword: Check = required(msg("currentPwdRequired"));
 
 /** passwordKinds counts the kinds (lowercase, uppercase, digit, other) a password uses. */
 export function passwordKinds(password: string): number {
@@ -98,5 +79,5 @@ export const checkOrg: Check = (value) =>
 
 /** saveErrorText translates the server's wrong-admin-password answer (spec §8); other texts pass through. */
 export function saveErrorText(serverMessage: string): string {
-  return serverMessage === USER_MSG.adminPwdWrongServer ? USER_MSG.currentPwdWrong : serverMessage;
+  return serverMessage === ADMIN_PASSWORD_WRONG ? USER_MSG.currentPwdWrong : serverMessage;
 }

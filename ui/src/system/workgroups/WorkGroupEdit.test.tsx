@@ -1,5 +1,5 @@
 // Tests of the work-group editor (spec §4): the edited id comes from session storage; a failed update
-// shows '更新工作组失败！' and enables Submit again; a successful one shows '更新工作组成功！' and leaves for
+// shows its update-failed message and enables Submit again; a successful one shows update-succeeded and leaves for
 // the list. The server is MSW.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,6 +9,9 @@ import { server } from "../../test/server";
 import { fail, http, ok, renderAt, signIn } from "../../test/helpers";
 import WorkGroupEdit from "./WorkGroupEdit";
 import { EDIT_ID_KEY } from "./rules";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
+import { btn } from "../../test/texts";
 
 afterEach(() => {
   sessionStorage.clear();
@@ -24,39 +27,39 @@ describe("WorkGroupEdit", () => {
     const bodies: unknown[] = [];
     let refuse = true;
     server.use(
-      http.get("/api/system/cscpUserDetailsOr", () => ok({ data: [{ userId: 3, username: "wang", familyName: "王", name: "五" }], recordsTotal: 1 })),
+      http.get("/api/system/cscpUserDetailsOr", () => ok({ data: [{ userId: 3, username: "wang", familyName: CN.wang, name: CN.five }], recordsTotal: 1 })),
       http.get("/api/system/cscpWorkGroups/7", () =>
-        ok({ id: 7, groupName: "巡查组", description: "白天", orgId: 2, userDetail: [{ userId: 3 }] }),
+        ok({ id: 7, groupName: CN.patrolGroup, description: CN.day, orgId: 2, userDetail: [{ userId: 3 }] }),
       ),
       http.post("/api/system/cscpWorkGroups", async ({ request }) => {
         expect(new URL(request.url).searchParams.get("_method")).toBe("PUT");
         bodies.push(await request.json());
-        return refuse ? fail(400, "名称重复") : ok({ id: 7 });
+        return refuse ? fail(400, CN.nameTaken) : ok({ id: 7 });
       }),
     );
     renderAt(<WorkGroupEdit />, "/workgroup-edit", "/workgroup-edit");
-    await waitFor(() => expect(screen.getByDisplayValue("巡查组")).toBeInTheDocument());
-    fireEvent.change(screen.getByDisplayValue("白天"), { target: { value: "夜间" } });
+    await waitFor(() => expect(screen.getByDisplayValue(CN.patrolGroup)).toBeInTheDocument());
+    fireEvent.change(screen.getByDisplayValue(CN.day), { target: { value: CN.night } });
 
-    const submit = screen.getByRole("button", { name: /提\s*交/ });
+    const submit = screen.getByRole("button", { name: btn("common.submit") });
     fireEvent.click(submit);
-    await waitFor(() => expect(error).toHaveBeenCalledWith("更新工作组失败！"));
-    await waitFor(() => expect(screen.getByRole("button", { name: /提\s*交/ })).toBeEnabled());
+    await waitFor(() => expect(error).toHaveBeenCalledWith(text("system.workgroups.messages.updateFailed")));
+    await waitFor(() => expect(screen.getByRole("button", { name: btn("common.submit") })).toBeEnabled());
 
     refuse = false;
-    fireEvent.click(screen.getByRole("button", { name: /提\s*交/ }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith("更新工作组成功！"));
+    fireEvent.click(screen.getByRole("button", { name: btn("common.submit") }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(text("system.workgroups.messages.updated")));
     expect(await screen.findByTestId("elsewhere")).toBeInTheDocument();
-    expect(bodies.at(-1)).toEqual({ id: 7, orgId: 2, groupName: "巡查组", description: "夜间", userDetail: [{ userId: 3 }] });
+    expect(bodies.at(-1)).toEqual({ id: 7, orgId: 2, groupName: CN.patrolGroup, description: CN.night, userDetail: [{ userId: 3 }] });
   });
 
   it("refuses an empty form with the spec's messages", async () => {
     signIn();
     server.use(http.get("/api/system/cscpUserDetailsOr", () => ok({ data: [], recordsTotal: 0 })));
     renderAt(<WorkGroupEdit />, "/workgroup-add", "/workgroup-add");
-    fireEvent.click(screen.getByRole("button", { name: /提\s*交/ }));
-    expect(await screen.findByText("名称不能为空!")).toBeInTheDocument();
-    expect(screen.getByText("描述不能为空")).toBeInTheDocument();
-    expect(screen.getByText("人员不能为空")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: btn("common.submit") }));
+    expect(await screen.findByText(text("system.workgroups.messages.nameRequired"))).toBeInTheDocument();
+    expect(screen.getByText(text("system.workgroups.messages.descRequired"))).toBeInTheDocument();
+    expect(screen.getByText(text("system.workgroups.messages.usersRequired"))).toBeInTheDocument();
   });
 });

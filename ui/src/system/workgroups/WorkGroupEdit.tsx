@@ -1,16 +1,20 @@
 // Work-group editor (spec §2 "Work-group edit", §4, §5, §8): name, description, hidden id and orgId, a
 // searchable multi-select of members; Submit (create without id, update with id; disabled during the
 // call, enabled again on failure), Reset and Back. The edited id comes from session storage, not the URL;
-// on success the tab closes and the list opens.
+// on success the tab closes and the list opens. The group is read and saved through refine's "system"
+// provider.
 
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useCreate, useOne, useUpdate } from "@refinedev/core";
 import { Button, Card, Form, Input, Select, Space, Spin } from "antd";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { notify } from "../../app/notify";
 import { useTabsStore } from "../../stores/useTabsStore";
+import { FRESH, useOnFailure } from "../queries";
 import { useUserOptions } from "./userOptions";
+import { WORK_GROUP_PATHS } from "./workGroupApi";
 import { EDIT_ID_KEY, FORM_RULES, MAX_DESC, MAX_NAME, MSG, toForm, toPayload, type WorkGroup, type WorkGroupForm } from "./rules";
 
 const LIST_PATH = "/workgroup-management";
@@ -23,32 +27,24 @@ export default function WorkGroupEdit() {
   const { pathname } = useLocation();
   const tabClosed = useTabsStore((s) => s.tabClosed);
   const [form] = Form.useForm<WorkGroupForm>();
-  const [initial, setInitial] = useState<WorkGroupForm>(EMPTY);
-  const [loading, setLoading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const users = useUserOptions(MSG.loadFailed);
   const editId = pathname === "/workgroup-edit" ? sessionStorage.getItem(EDIT_ID_KEY) : null;
 
-  useEffect(() => {
-    if (!editId) {
-      setInitial(EMPTY);
-      form.setFieldsValue(EMPTY);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    request<WorkGroup>(`/api/system/cscpWorkGroups/${encodeURIComponent(editId)}`, { silent: true })
-      .then((g) => {
-        if (!live) return;
-        setInitial(toForm(g));
-        form.setFieldsValue(toForm(g));
-      })
-      .catch(() => live && notify.error(MSG.loadFailed))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [editId, form]);
+  const { result: group, query } = useOne<WorkGroup>({
+    resource: WORK_GROUP_PATHS.records,
+    id: editId ?? "",
+    dataProviderName: SYSTEM,
+    errorNotification: false,
+    queryOptions: { ...FRESH, enabled: !!editId, placeholderData: undefined },
+  });
+  useOnFailure(query, () => notify.error(MSG.loadFailed));
+  const loaded = editId && query.isSuccess ? group : undefined;
+  const initial = useMemo(() => (loaded ? toForm(loaded) : EMPTY), [loaded]);
+  // The form shows what was read (or an empty form for a new group).
+  useEffect(() => form.setFieldsValue(initial), [initial, form]);
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: update } = useUpdate();
 
   const close = () => {
     tabClosed(pathname);
@@ -59,11 +55,15 @@ export default function WorkGroupEdit() {
     const id = values.id ?? initial.id;
     setSubmitting(true);
     try {
-      await request("/api/system/cscpWorkGroups", {
-        method: id ? "PUT" : "POST",
-        body: toPayload({ ...values, id, orgId: values.orgId ?? initial.orgId }),
-        silent: true,
-      });
+      const save = {
+        resource: WORK_GROUP_PATHS.records,
+        values: toPayload({ ...values, id, orgId: values.orgId ?? initial.orgId }),
+        dataProviderName: SYSTEM,
+        invalidates: [],
+        successNotification: false as const,
+        errorNotification: false as const,
+      };
+      await (id ? update({ ...save, id }) : create(save));
       notify.success(id ? MSG.updated : MSG.created);
       sessionStorage.removeItem(EDIT_ID_KEY);
       close();
@@ -75,7 +75,7 @@ export default function WorkGroupEdit() {
 
   return (
     <Card>
-      <Spin spinning={loading}>
+      <Spin spinning={query.isFetching}>
         <Form<WorkGroupForm>
           form={form}
           layout="horizontal"

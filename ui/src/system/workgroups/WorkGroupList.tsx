@@ -1,55 +1,60 @@
 // Work-group list (spec §2 "Work-group list"): one search box matching name and description, the table
-// (ID, name, description, operations), New, and a pager only when the total exceeds 13 (§9).
+// (ID, name, description, operations), New, and a pager only when the total exceeds 13 (§9). The list and
+// the delete go through refine's "system" provider.
 
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useDelete, useTable, type CrudFilter } from "@refinedev/core";
 import { Button, Card, Input, Popconfirm, Space, Table } from "antd";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { request } from "../../app/http";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { notify } from "../../app/notify";
 import { Access } from "../../components/Access/Access";
+import { FRESH, useOnFailure } from "../queries";
 import { EDIT_ID_KEY, MSG, PAGE_SIZE, showPager, type WorkGroup } from "./rules";
+import { WORK_GROUP_PATHS } from "./workGroupApi";
 
 const CODES = { add: ["cscp.workGroup.add"], edit: ["cscp.workGroup.edit"], del: ["cscp.workGroup.del"] };
+
+/** searchFilters is the search box as refine filters: name and description, OR-combined by the server. */
+function searchFilters(text: string): CrudFilter[] {
+  const q = text.trim();
+  return q ? [{ field: "groupName", operator: "eq", value: q }, { field: "description", operator: "eq", value: q }] : [];
+}
 
 /** WorkGroupList is the workgroup-management screen. */
 export default function WorkGroupList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState("");
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<WorkGroup[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const q = query.trim();
-      const res = await request<{ data: WorkGroup[]; recordsTotal: number }>("/api/system/cscpWorkGroupsOr", {
-        query: { groupName: q, description: q, page: page - 1, size: PAGE_SIZE },
-        silent: true,
-      });
-      setRows(res.data);
-      setTotal(res.recordsTotal);
-    } catch {
-      notify.error(MSG.loadFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [query, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { tableQuery, result, currentPage: page, setCurrentPage: setPage, setFilters } = useTable<WorkGroup>({
+    resource: WORK_GROUP_PATHS.list,
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: "server" },
+    filters: { defaultBehavior: "replace" },
+    syncWithLocation: false,
+    meta: { order: ["groupName", "description"] },
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  useOnFailure(tableQuery, () => notify.error(MSG.loadFailed));
+  const { mutateAsync: deleteGroup } = useDelete();
+  const rows = result.data;
+  const total = result.total ?? 0;
 
   const remove = async (id: number) => {
     try {
-      await request(`/api/system/cscpWorkGroups/${id}`, { method: "DELETE", silent: true });
+      await deleteGroup({
+        resource: WORK_GROUP_PATHS.records,
+        id,
+        dataProviderName: SYSTEM,
+        invalidates: [],
+        successNotification: false,
+        errorNotification: false,
+      });
       notify.success(MSG.deleted);
       if (rows.length === 1 && page > 1) setPage(page - 1);
-      else await load();
+      else await tableQuery.refetch();
     } catch {
       notify.error(MSG.deleteFailed);
     }
@@ -77,7 +82,7 @@ export default function WorkGroupList() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onSearch={(value) => {
-            setQuery(value);
+            setFilters(searchFilters(value));
             setPage(1);
           }}
         />
@@ -89,7 +94,7 @@ export default function WorkGroupList() {
       </Space>
       <Table<WorkGroup>
         rowKey="id"
-        loading={loading}
+        loading={tableQuery.isFetching}
         dataSource={rows}
         pagination={
           showPager(total)

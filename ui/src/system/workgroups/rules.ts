@@ -1,21 +1,11 @@
 // The work-group screens' texts and form rules (spec §5 "Work group", §8 "Work group", §9), kept as
-// plain data and functions so they are tested without a browser. The messages are the spec's, verbatim.
+// plain data and functions so they are tested without a browser. The messages are the spec's, in the bundles.
 
 import type { Rule } from "antd/es/form";
+import { catalogue } from "../../locales/catalogue";
 
-/** MSG holds the spec's work-group messages verbatim. */
-export const MSG = {
-  nameRequired: "名称不能为空!",
-  descRequired: "描述不能为空",
-  usersRequired: "人员不能为空",
-  loadFailed: "数据获取失败！",
-  updateFailed: "更新工作组失败！",
-  createFailed: "新建工作组失败！",
-  deleteFailed: "删除失败！",
-  updated: "更新工作组成功！",
-  created: "新建工作组成功！",
-  deleted: "删除成功！",
-} as const;
+/** MSG holds the spec's work-group messages (system.workgroups.messages), read in the current locale. */
+export const MSG = catalogue("system.workgroups.messages");
 
 /** PAGE_SIZE is the work-group list's page size (spec §9). */
 export const PAGE_SIZE = 13;

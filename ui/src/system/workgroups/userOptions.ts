@@ -2,9 +2,14 @@
 // reaches, labelled so the searchable multi-select of the work-group and organisation forms can match
 // by name, username or mobile.
 
-import { useEffect, useState } from "react";
-import { request } from "../../app/http";
+import { useMemo } from "react";
+import { useList } from "@refinedev/core";
+import { SYSTEM } from "../../api/systemDataProvider";
 import { notify } from "../../app/notify";
+import { FRESH, useOnFailure } from "../queries";
+
+/** USER_OPTIONS_PATH is the pick list's call. */
+export const USER_OPTIONS_PATH = "/api/system/cscpUserDetailsOr";
 
 /** UserOption is one user as GET /api/system/cscpUserDetailsOr lists it. */
 export interface UserOption {
@@ -25,26 +30,16 @@ export function userLabel(u: UserOption): string {
   return u.mobile ? `${main} ${u.mobile}` : main;
 }
 
-/** fetchUserOptions loads the pick list; a failure is left to the caller (silent). */
-export async function fetchUserOptions(): Promise<UserOption[]> {
-  const page = await request<{ data: UserOption[] }>("/api/system/cscpUserDetailsOr", {
-    query: { page: 0, size: USER_PICK_SIZE },
-    silent: true,
-  });
-  return page.data;
-}
-
-/** useUserOptions loads the pick list once; when it cannot be loaded errorText is shown. */
+/** useUserOptions reads the pick list (page 0, size 1000) through refine's "system" provider; when it
+ * cannot be read errorText is shown. */
 export function useUserOptions(errorText: string): { value: number; label: string }[] {
-  const [users, setUsers] = useState<UserOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchUserOptions()
-      .then((list) => live && setUsers(list))
-      .catch(() => live && notify.error(errorText));
-    return () => {
-      live = false;
-    };
-  }, [errorText]);
-  return users.map((u) => ({ value: Number(u.userId), label: userLabel(u) }));
+  const { result, query } = useList<UserOption>({
+    resource: USER_OPTIONS_PATH,
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: USER_PICK_SIZE, mode: "server" },
+    errorNotification: false,
+    queryOptions: FRESH,
+  });
+  useOnFailure(query, () => notify.error(errorText));
+  return useMemo(() => result.data.map((u) => ({ value: Number(u.userId), label: userLabel(u) })), [result.data]);
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { ChartBox } from "./ChartBox";
+import { CN } from "../../test/chinese";
+import { btn } from "../../test/texts";
+import { text } from "../../locales/catalogue";
 
 /** tick moves the clock a second at a time, letting React re-render (and start the next timer) between. */
 async function tick(ms: number) {
@@ -16,33 +19,33 @@ describe("ChartBox", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
   afterEach(() => vi.useRealTimers());
 
-  it("retries twice with a 5 s countdown, then offers 加载", async () => {
+  it("retries twice with a 5 s countdown, then offers to load", async () => {
     const loader = vi.fn((): Promise<string> => Promise.reject(new Error("down")));
     render(<ChartBox loader={loader}>{(d: string) => d}</ChartBox>);
     await tick(0);
     expect(loader).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole("status")).toHaveTextContent("5 秒后重试（第 1 次）");
+    expect(screen.getByRole("status")).toHaveTextContent(text("widgets.chart.retryIn", { seconds: 5, retry: 1 }));
     await tick(1000);
-    expect(screen.getByRole("status")).toHaveTextContent("4 秒后重试");
+    expect(screen.getByRole("status")).toHaveTextContent(text("widgets.chart.retryIn", { seconds: 4, retry: 1 }));
     await tick(4000);
     expect(loader).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole("status")).toHaveTextContent("5 秒后重试（第 2 次）");
+    expect(screen.getByRole("status")).toHaveTextContent(text("widgets.chart.retryIn", { seconds: 5, retry: 2 }));
     await tick(5000);
     expect(loader).toHaveBeenCalledTimes(3);
     expect(screen.queryByRole("status")).toBeNull();
     await tick(10000);
     expect(loader).toHaveBeenCalledTimes(3);
 
-    loader.mockImplementation(() => Promise.resolve("图表数据"));
-    fireEvent.click(screen.getByRole("button", { name: /加\s*载/ }));
+    loader.mockImplementation(() => Promise.resolve(CN.chartData));
+    fireEvent.click(screen.getByRole("button", { name: btn("widgets.chart.load") }));
     await tick(0);
     expect(loader).toHaveBeenCalledTimes(4);
-    expect(screen.getByText("图表数据")).toBeInTheDocument();
+    expect(screen.getByText(CN.chartData)).toBeInTheDocument();
   });
 
   it("draws the data when the first load succeeds", async () => {
-    render(<ChartBox loader={() => Promise.resolve([1, 2])}>{(d: number[]) => `共 ${d.length} 项`}</ChartBox>);
+    render(<ChartBox loader={() => Promise.resolve([1, 2])}>{(d: number[]) => `${d.length} items`}</ChartBox>);
     await tick(0);
-    expect(screen.getByText("共 2 项")).toBeInTheDocument();
+    expect(screen.getByText("2 items")).toBeInTheDocument();
   });
 });

@@ -2,8 +2,8 @@
 // retries automatically twice, 5 s apart, showing the countdown; after that a manual load button.
 
 import { Button, Card, Empty, Spin, Typography } from "antd";
-import { W } from "../texts";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Spec §9: chart retry 5 s, 2 retries. */
 export const CHART_RETRY_SECONDS = 5;
@@ -26,6 +26,7 @@ type State<T> =
 
 /** ChartBox runs loader on mount, retrying on failure as the spec says. */
 export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxProps<T>) {
+  const { t } = useTranslation();
   const [state, setState] = useState<State<T>>({ phase: "loading" });
   const alive = useRef(true);
   const loaderRef = useRef(loader);
@@ -68,14 +69,14 @@ export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxP
       case "waiting":
         return (
           <Typography.Text type="secondary" role="status">
-            {W.chart.retryIn(state.seconds, state.retry)}
+            {t("widgets.chart.retryIn", { seconds: state.seconds, retry: state.retry })}
           </Typography.Text>
         );
       case "failed":
         return (
-          <Empty description={W.chart.failed}>
+          <Empty description={t("widgets.chart.failed")}>
             <Button type="primary" onClick={() => load(0)}>
-              {W.chart.load}
+              {t("widgets.chart.load")}
             </Button>
           </Empty>
         );

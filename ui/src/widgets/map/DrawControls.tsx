@@ -4,9 +4,9 @@
 import { Button, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import type { Position } from "./geo";
-import { W } from "../texts";
 import type { MapHandle } from "./LeafletMap";
 import { startDrawing, type DrawSession } from "./drawSession";
+import { useTranslation } from "react-i18next";
 
 export interface DrawControlsProps {
   handle: MapHandle;
@@ -18,6 +18,7 @@ export interface DrawControlsProps {
 
 /** DrawControls runs one drawing session at a time on the handle's map. */
 export function DrawControls({ handle, color, startLabel, disabled, onDone }: DrawControlsProps) {
+  const { t } = useTranslation();
   const session = useRef<DrawSession>(undefined);
   const [vertices, setVertices] = useState<number>();
   const done = useRef(onDone);
@@ -49,11 +50,11 @@ export function DrawControls({ handle, color, startLabel, disabled, onDone }: Dr
   }
   return (
     <Space>
-      <Typography.Text type="secondary">{W.draw.progress(vertices)}</Typography.Text>
+      <Typography.Text type="secondary">{t("widgets.draw.progress", { count: vertices })}</Typography.Text>
       <Button type="primary" disabled={vertices < 3} onClick={() => session.current?.finish()}>
-        {W.draw.finish}
+        {t("widgets.draw.finish")}
       </Button>
-      <Button onClick={cancel}>{W.draw.cancel}</Button>
+      <Button onClick={cancel}>{t("widgets.draw.cancel")}</Button>
     </Space>
   );
 }

@@ -5,7 +5,6 @@
 import { Select, Space, Tag, Typography, message } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { DrawControls } from "./DrawControls";
-import { W } from "../texts";
 import { LeafletMap } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
 import { ShapesLayer, type Shape } from "./ShapesLayer";
@@ -20,6 +19,7 @@ import {
   type LandCategory,
   type LandCollection,
 } from "./landModel";
+import { useTranslation } from "react-i18next";
 
 export interface LandPickerProps {
   id?: string;
@@ -33,6 +33,7 @@ export interface LandPickerProps {
 
 /** LandPicker edits the categorised parcels of a mapLand field. */
 export function LandPicker({ id, label, value, onChange, parentId, disabled }: LandPickerProps) {
+  const { t } = useTranslation();
   const [category, setCategory] = useState<LandCategory>(LAND_CATEGORIES[0].key);
   const land = useMemo(() => asLandCollection(value), [value]);
   const counts = useMemo(() => countByCategory(land), [land]);
@@ -58,7 +59,7 @@ export function LandPicker({ id, label, value, onChange, parentId, disabled }: L
             <LocateBar geocoderUrl={handle.config.mapGeocoderUrl} disabled={disabled} warn={(t) => void message.warning(t)} onLocate={(p) => handle.map.setView([p.lat, p.lng])} />
             <Space wrap>
               <Select
-                aria-label={W.land.category}
+                aria-label={t("widgets.land.category")}
                 value={category}
                 disabled={disabled}
                 style={{ width: 180 }}
@@ -68,19 +69,19 @@ export function LandPicker({ id, label, value, onChange, parentId, disabled }: L
               <DrawControls
                 handle={handle}
                 color={color}
-                startLabel={W.draw.parcel}
+                startLabel={t("widgets.draw.parcel")}
                 disabled={disabled}
                 onDone={(ring) => onChange(landValue(addLandPolygon(land, category, [ring], parentId)))}
               />
             </Space>
-            <div aria-label={W.land.counts} style={{ marginTop: 8 }}>
+            <div aria-label={t("widgets.land.counts")} style={{ marginTop: 8 }}>
               {LAND_CATEGORIES.map((c) => (
                 <Tag key={c.key} color={c.color}>
                   {c.label} {counts[c.key] ?? 0}
                 </Tag>
               ))}
             </div>
-            {land.features.length > 0 && !disabled && <Typography.Text type="secondary">{W.draw.deleteParcelHint}</Typography.Text>}
+            {land.features.length > 0 && !disabled && <Typography.Text type="secondary">{t("widgets.draw.deleteParcelHint")}</Typography.Text>}
           </div>
         </>
       )}

@@ -1,19 +1,15 @@
 // The map pickers' two locate boxes: a place search (through the configured geocoder only; without one a
 // clear message says so, and nothing leaves the network) and a coordinate box reading "lng,lat" with a
-// half- or full-width comma (spec §5: empty inputs warn, geo.ts MSG_EMPTY_*).
+// half- or full-width comma (spec §5: empty inputs warn, widgets.map.* in the locale bundles).
 
 import { Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import {
-  MSG_EMPTY_PLACE,
-  MSG_NO_GEOCODER,
-  MSG_PLACE_NOT_FOUND,
-  MSG_SEARCH_FAILED,
   parseCoordinate,
   type GeoPoint,
 } from "./geo";
-import { W } from "../texts";
 import { searchPlace, type Place } from "./mapConfig";
+import { useTranslation } from "react-i18next";
 
 export interface LocateBarProps {
   /** The geocoder URL template; empty means no place search is configured. */
@@ -28,6 +24,7 @@ export interface LocateBarProps {
 
 /** LocateBar searches a place or reads a coordinate and hands the point to onLocate. */
 export function LocateBar({ geocoderUrl, onLocate, disabled, warn, fetcher }: LocateBarProps) {
+  const { t } = useTranslation();
   const [place, setPlace] = useState("");
   const [coord, setCoord] = useState("");
   const [places, setPlaces] = useState<Place[]>([]);
@@ -36,16 +33,16 @@ export function LocateBar({ geocoderUrl, onLocate, disabled, warn, fetcher }: Lo
 
   const search = async () => {
     setHint("");
-    if (!place.trim()) return warn(MSG_EMPTY_PLACE);
-    if (!geocoderUrl) return setHint(MSG_NO_GEOCODER);
+    if (!place.trim()) return warn(t("widgets.map.emptyPlace"));
+    if (!geocoderUrl) return setHint(t("widgets.map.noGeocoder"));
     setSearching(true);
     try {
       const found = await searchPlace(geocoderUrl, place.trim(), fetcher);
       setPlaces(found);
-      if (found.length === 0) setHint(MSG_PLACE_NOT_FOUND);
+      if (found.length === 0) setHint(t("widgets.map.placeNotFound"));
       else onLocate(found[0].point);
     } catch {
-      setHint(MSG_SEARCH_FAILED);
+      setHint(t("widgets.map.searchFailed"));
     } finally {
       setSearching(false);
     }
@@ -62,31 +59,31 @@ export function LocateBar({ geocoderUrl, onLocate, disabled, warn, fetcher }: Lo
     <Space direction="vertical" size={4} style={{ width: "100%", marginBottom: 8 }}>
       <Space wrap>
         <Input.Search
-          aria-label={W.locate.place}
-          placeholder={W.locate.place}
+          aria-label={t("widgets.locate.place")}
+          placeholder={t("widgets.locate.place")}
           value={place}
           disabled={disabled}
           loading={searching}
           onChange={(e) => setPlace(e.target.value)}
           onSearch={() => void search()}
-          enterButton={W.locate.search}
+          enterButton={t("widgets.locate.search")}
           style={{ width: 260 }}
         />
         <Input.Search
-          aria-label={W.locate.coordinate}
-          placeholder={W.locate.coordinatePlaceholder}
+          aria-label={t("widgets.locate.coordinate")}
+          placeholder={t("widgets.locate.coordinatePlaceholder")}
           value={coord}
           disabled={disabled}
           onChange={(e) => setCoord(e.target.value)}
           onSearch={locate}
-          enterButton={W.locate.go}
+          enterButton={t("widgets.locate.go")}
           style={{ width: 280 }}
         />
         {places.length > 1 && (
           <Select
-            aria-label={W.locate.results}
+            aria-label={t("widgets.locate.results")}
             style={{ width: 260 }}
-            placeholder={W.locate.pickResult}
+            placeholder={t("widgets.locate.pickResult")}
             options={places.map((p, i) => ({ value: i, label: p.name }))}
             onChange={(i: number) => onLocate(places[i].point)}
           />

@@ -7,7 +7,7 @@ import type { LeafletMouseEvent } from "leaflet";
 import { asPoint, clampRadius, DEFAULT_RADIUS, formatPoint, MAX_RADIUS, MIN_RADIUS, pointValue, type GeoPoint } from "./geo";
 import { LeafletMap, type MapHandle } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
-import { W } from "../texts";
+import { useTranslation } from "react-i18next";
 
 export interface PointPickerProps {
   id?: string;
@@ -44,6 +44,7 @@ function PointLayer({ handle, point, circle, disabled, set }: { handle: MapHandl
 
 /** PointPicker edits a geoPoint value ({lng, lat}, with radius for a circle) on a map. */
 export function PointPicker({ id, label, value, onChange, circle, disabled }: PointPickerProps) {
+  const { t } = useTranslation();
   const point = asPoint(value);
   const set = (p: GeoPoint) => onChange(pointValue({ ...p, radius: p.radius ?? DEFAULT_RADIUS }, !!circle));
 
@@ -63,12 +64,12 @@ export function PointPicker({ id, label, value, onChange, circle, disabled }: Po
               }}
             />
             <Space wrap>
-              <Typography.Text aria-label={W.point.current}>{point ? formatPoint(point) : W.point.none}</Typography.Text>
+              <Typography.Text aria-label={t("widgets.point.current")}>{point ? formatPoint(point) : t("widgets.point.none")}</Typography.Text>
               {circle && (
                 <InputNumber
-                  aria-label={W.point.radius}
-                  addonBefore={W.point.radiusBefore}
-                  addonAfter={W.point.metres}
+                  aria-label={t("widgets.point.radius")}
+                  addonBefore={t("widgets.point.radiusBefore")}
+                  addonAfter={t("widgets.point.metres")}
                   min={MIN_RADIUS}
                   max={MAX_RADIUS}
                   precision={0}
@@ -77,7 +78,7 @@ export function PointPicker({ id, label, value, onChange, circle, disabled }: Po
                   onChange={(r) => point && set({ ...point, radius: clampRadius(r) })}
                 />
               )}
-              {point && !disabled && <Button onClick={() => onChange(undefined)}>{W.point.clear}</Button>}
+              {point && !disabled && <Button onClick={() => onChange(undefined)}>{t("widgets.point.clear")}</Button>}
             </Space>
           </div>
         </>

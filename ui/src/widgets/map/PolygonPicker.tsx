@@ -8,8 +8,8 @@ import { polygonsOf, polygonValue, type MultiPolygonGeometry, type PolygonGeomet
 import { DrawControls } from "./DrawControls";
 import { LeafletMap } from "./LeafletMap";
 import { LocateBar } from "./LocateBar";
-import { W } from "../texts";
 import { ShapesLayer, type Shape } from "./ShapesLayer";
+import { useTranslation } from "react-i18next";
 
 export interface PolygonPickerProps {
   id?: string;
@@ -23,8 +23,9 @@ const COLOR = "#1677ff";
 
 /** PolygonPicker edits a geoPolygon value as plain polygons. */
 export function PolygonPicker({ id, label, value, onChange, disabled }: PolygonPickerProps) {
+  const { t } = useTranslation();
   const polygons = useMemo(() => polygonsOf(value), [value]);
-  const shapes = useMemo<Shape[]>(() => polygons.map((coords, i) => ({ key: String(i), coords, color: COLOR, title: W.draw.polygonTitle(i + 1) })), [polygons]);
+  const shapes = useMemo<Shape[]>(() => polygons.map((coords, i) => ({ key: String(i), coords, color: COLOR, title: t("widgets.draw.polygonTitle", { index: i + 1 }) })), [polygons]);
   const remove = useCallback((key: string) => onChange(polygonValue(polygons.filter((_, i) => String(i) !== key))), [polygons, onChange]);
 
   return (
@@ -35,11 +36,11 @@ export function PolygonPicker({ id, label, value, onChange, disabled }: PolygonP
           <div style={{ marginTop: 8 }}>
             <LocateBar geocoderUrl={handle.config.mapGeocoderUrl} disabled={disabled} warn={(t) => void message.warning(t)} onLocate={(p) => handle.map.setView([p.lat, p.lng])} />
             <Space direction="vertical" size={4}>
-              <DrawControls handle={handle} color={COLOR} startLabel={W.draw.polygon} disabled={disabled} onDone={(ring) => onChange(polygonValue([...polygons, [ring]]))} />
-              <Typography.Text type="secondary" aria-label={W.draw.drawn}>
-                {geoText(value ?? {}) ?? W.draw.none}
+              <DrawControls handle={handle} color={COLOR} startLabel={t("widgets.draw.polygon")} disabled={disabled} onDone={(ring) => onChange(polygonValue([...polygons, [ring]]))} />
+              <Typography.Text type="secondary" aria-label={t("widgets.draw.drawn")}>
+                {geoText(value ?? {}) ?? t("widgets.draw.none")}
               </Typography.Text>
-              {polygons.length > 0 && !disabled && <Typography.Text type="secondary">{W.draw.deletePolygonHint}</Typography.Text>}
+              {polygons.length > 0 && !disabled && <Typography.Text type="secondary">{t("widgets.draw.deletePolygonHint")}</Typography.Text>}
             </Space>
           </div>
         </>

@@ -5,11 +5,9 @@ import { Modal } from "antd";
 import { useEffect, useState } from "react";
 import type { LeafletMouseEvent } from "leaflet";
 import type { PolygonCoords } from "./geo";
-import { W } from "../texts";
 import type { MapHandle } from "./LeafletMap";
+import { useTranslation } from "react-i18next";
 
-/** The spec's delete confirmation, verbatim. */
-export const MSG_CONFIRM_DELETE = W.draw.confirmDelete;
 
 /** One polygon to draw. */
 export interface Shape {
@@ -29,6 +27,7 @@ export interface ShapesLayerProps {
 
 /** ShapesLayer keeps the map's polygons in step with shapes and owns the delete confirmation. */
 export function ShapesLayer({ handle, shapes, onDelete }: ShapesLayerProps) {
+  const { t } = useTranslation();
   const { L, map } = handle;
   const [asking, setAsking] = useState<string>();
 
@@ -51,9 +50,9 @@ export function ShapesLayer({ handle, shapes, onDelete }: ShapesLayerProps) {
   return (
     <Modal
       open={asking !== undefined}
-      title={MSG_CONFIRM_DELETE}
-      okText={W.draw.ok}
-      cancelText={W.draw.cancel}
+      title={t("widgets.draw.confirmDelete")}
+      okText={t("widgets.draw.ok")}
+      cancelText={t("widgets.draw.cancel")}
       onOk={() => {
         if (asking !== undefined) onDelete?.(asking);
         setAsking(undefined);

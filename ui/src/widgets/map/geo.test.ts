@@ -7,13 +7,12 @@ import {
   DEFAULT_ZOOM,
   formatPoint,
   MIN_RADIUS,
-  MSG_BAD_COORD,
-  MSG_EMPTY_COORD,
   parseCoordinate,
   pointValue,
   polygonsOf,
   polygonValue,
 } from "./geo";
+import { text } from "../../locales/catalogue";
 
 describe("map constants (spec §9)", () => {
   it("centres on 115.15, 36.29 at zoom 12 with a 100 m circle", () => {
@@ -29,13 +28,12 @@ describe("parseCoordinate", () => {
     expect(parseCoordinate(" 115.15 ， 36.29 ")).toEqual({ ok: true, point: { lng: 115.15, lat: 36.29 } });
   });
 
-  it("warns 请输入坐标点 on an empty box", () => {
-    expect(parseCoordinate("   ")).toEqual({ ok: false, message: MSG_EMPTY_COORD });
-    expect(MSG_EMPTY_COORD).toBe("请输入坐标点");
+  it("warns that the coordinate is empty", () => {
+    expect(parseCoordinate("   ")).toEqual({ ok: false, message: text("widgets.map.emptyCoord") });
   });
 
-  it.each(["115.15", "115.15,36.29,1", "abc,36", "181,0", "0,-91", "1e3,2", "115.15;36.29"])("rejects %s", (text) => {
-    expect(parseCoordinate(text)).toEqual({ ok: false, message: MSG_BAD_COORD });
+  it.each(["115.15", "115.15,36.29,1", "abc,36", "181,0", "0,-91", "1e3,2", "115.15;36.29"])("rejects %s", (typed) => {
+    expect(parseCoordinate(typed)).toEqual({ ok: false, message: text("widgets.map.badCoord") });
   });
 });
 
@@ -74,12 +72,12 @@ describe("geoText", async () => {
   const { geoText } = await import("./geoText");
   it("reads points, circles, polygons and land parcels", () => {
     expect(geoText({ lng: 115.15, lat: 36.29 })).toBe("115.150000,36.290000");
-    expect(geoText({ lng: 115.15, lat: 36.29, radius: 300 })).toBe("115.150000,36.290000（半径 300 米）");
+    expect(geoText({ lng: 115.15, lat: 36.29, radius: 300 })).toBe(`115.150000,36.290000（${text("widgets.point.radiusBefore")} 300 ${text("widgets.point.metres")}）`);
     expect(geoText({ type: "Polygon", coordinates: [[[1, 1], [2, 1], [2, 2], [1, 1]]] })).toBe(
-      "多边形 1：1.000000,1.000000；2.000000,1.000000；2.000000,2.000000",
+      text("widgets.map.polygonLine", { index: 1, vertices: "1.000000,1.000000；2.000000,1.000000；2.000000,2.000000" }),
     );
     const land = { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Polygon", coordinates: [[[1, 1], [2, 1], [2, 2], [1, 1]]] }, properties: { category: "forestCrood", color: "#237804", selfId: "a" } }] };
-    expect(geoText(land)).toBe("林地：1.000000,1.000000；2.000000,1.000000；2.000000,2.000000");
+    expect(geoText(land)).toBe(`${text("widgets.land.categories.forestCrood")}：1.000000,1.000000；2.000000,1.000000；2.000000,2.000000`);
     expect(geoText({ name: "x" })).toBeUndefined();
   });
 });

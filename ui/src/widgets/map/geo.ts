@@ -3,6 +3,8 @@
 // (engine/schema/record.go: {lng, lat[, radius]}; Polygon, MultiPolygon or a FeatureCollection of land
 // polygons).
 
+import { catalogue } from "../../locales/catalogue";
+
 /** Spec §9: the default centre (longitude, latitude) and zoom of every map. */
 export const DEFAULT_CENTER = { lng: 115.15, lat: 36.29 } as const;
 export const DEFAULT_ZOOM = 12;
@@ -14,13 +16,8 @@ export const MAX_RADIUS = 100000;
 /** Spec §9: coordinates are formatted to 6 decimals. */
 export const COORD_DECIMALS = 6;
 
-/** The spec's messages (§5 "Search and pickers"), verbatim. */
-export const MSG_EMPTY_PLACE = "请输入地点";
-export const MSG_EMPTY_COORD = "请输入坐标点";
-export const MSG_BAD_COORD = "坐标格式不正确，请按“经度,纬度”输入，如 115.150000,36.290000";
-export const MSG_NO_GEOCODER = "未配置地点搜索服务，请直接输入坐标或在地图上点选";
-export const MSG_PLACE_NOT_FOUND = "未找到该地点";
-export const MSG_SEARCH_FAILED = "地点搜索失败，请稍后重试";
+/** GEO_MESSAGES are the spec's messages (§5 "Search and pickers"), read in the current locale. */
+export const GEO_MESSAGES = catalogue("widgets.map");
 
 /** A point; radius (metres) when it is the centre of a circle. */
 export interface GeoPoint {
@@ -61,15 +58,15 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * parseCoordinate reads "lng,lat" (a full-width comma '，' works too, spaces around are ignored), rounding
- * to 6 decimals: empty gives '请输入坐标点', anything else that is not two numbers in range a clear message.
+ * to 6 decimals: empty gives the empty-coordinate message, anything else that is not two numbers in range a clear message.
  */
 export function parseCoordinate(text: string): ParsedCoordinate {
   const s = text.trim();
-  if (!s) return { ok: false, message: MSG_EMPTY_COORD };
+  if (!s) return { ok: false, message: GEO_MESSAGES.emptyCoord };
   const parts = s.split(/[,，]/).map((p) => p.trim());
-  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return { ok: false, message: MSG_BAD_COORD };
+  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return { ok: false, message: GEO_MESSAGES.badCoord };
   const [lng, lat] = parts.map(Number);
-  if (Math.abs(lng) > 180 || Math.abs(lat) > 90) return { ok: false, message: MSG_BAD_COORD };
+  if (Math.abs(lng) > 180 || Math.abs(lat) > 90) return { ok: false, message: GEO_MESSAGES.badCoord };
   return { ok: true, point: { lng: round6(lng), lat: round6(lat) } };
 }
 

@@ -3,20 +3,31 @@
 // category, color, parentId and selfId (engine/schema/record.go landProperties).
 
 import type { PolygonCoords } from "./geo";
+import { catalogue } from "../../locales/catalogue";
+
+const CATEGORY_LABELS = catalogue("widgets.land.categories");
 
 /** The eight land categories, in the spec's order, with a distinct colour each. */
-export const LAND_CATEGORIES = [
-  { key: "houseSiteCrood", label: "宅基地", color: "#fa8c16" },
-  { key: "idleHousingCrood", label: "闲置农房", color: "#eb2f96" },
-  { key: "ploughCrood", label: "耕地", color: "#52c41a" },
-  { key: "collectiveConstructionCrood", label: "集体建设用地", color: "#722ed1" },
-  { key: "qualityPloughCrood", label: "高标准农田", color: "#13c2c2" },
-  { key: "perpetualPloughCrood", label: "永久基本农田", color: "#2f54eb" },
-  { key: "forestCrood", label: "林地", color: "#237804" },
-  { key: "unusedGroundCrood", label: "未利用地", color: "#8c8c8c" },
+const CATEGORIES = [
+  { key: "houseSiteCrood", color: "#fa8c16" },
+  { key: "idleHousingCrood", color: "#eb2f96" },
+  { key: "ploughCrood", color: "#52c41a" },
+  { key: "collectiveConstructionCrood", color: "#722ed1" },
+  { key: "qualityPloughCrood", color: "#13c2c2" },
+  { key: "perpetualPloughCrood", color: "#2f54eb" },
+  { key: "forestCrood", color: "#237804" },
+  { key: "unusedGroundCrood", color: "#8c8c8c" },
 ] as const;
 
-export type LandCategory = (typeof LAND_CATEGORIES)[number]["key"];
+export type LandCategory = (typeof CATEGORIES)[number]["key"];
+
+/** LAND_CATEGORIES are the categories with their label (widgets.land.categories) in the current locale. */
+export const LAND_CATEGORIES: readonly { key: LandCategory; color: string; readonly label: string }[] = CATEGORIES.map((c) => ({
+  ...c,
+  get label() {
+    return CATEGORY_LABELS[c.key];
+  },
+}));
 
 /** What each land polygon carries (spec §3: parentId, selfId, color, coordinate). */
 export interface LandProperties {

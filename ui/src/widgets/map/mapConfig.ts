@@ -1,7 +1,7 @@
 // The map settings the server gives the console (GET /api/system/consoleConfig: XZ_MAP_TILE_URL,
 // XZ_MAP_GEOCODER_URL), read once per page load, and the place search through the configured geocoder.
 
-import { request } from "../../app/http";
+import { request } from "../../api/http";
 import { round6, type GeoPoint } from "./geo";
 
 export interface MapConfig {

@@ -3,8 +3,8 @@
 
 import { Space, Tabs, Typography } from "antd";
 import { useMemo } from "react";
-import { sanitizeHtml } from "./sanitize";
-import { W } from "../texts";
+import { useTranslation } from "react-i18next";
+import { sanitizeHtml } from "../richtext/sanitize";
 
 /** The article fields the preview shows. */
 export interface ArticlePreview {
@@ -17,12 +17,13 @@ export interface ArticlePreview {
 }
 
 function Meta({ article }: { article: ArticlePreview }) {
+  const { t } = useTranslation();
   return (
     <Space wrap size={16} style={{ color: "rgba(0,0,0,0.45)", fontSize: 13 }}>
-      {article.source && <span>{W.news.source}{article.source}</span>}
-      {article.authorName && <span>{W.news.author}{article.authorName}</span>}
-      {article.publishTime && <span>{W.news.publishTime}{article.publishTime}</span>}
-      <span>{W.news.visits}{article.visits ?? 0}</span>
+      {article.source && <span>{t("widgets.news.source")}{article.source}</span>}
+      {article.authorName && <span>{t("widgets.news.author")}{article.authorName}</span>}
+      {article.publishTime && <span>{t("widgets.news.publishTime")}{article.publishTime}</span>}
+      <span>{t("widgets.news.visits")}{article.visits ?? 0}</span>
     </Space>
   );
 }
@@ -42,12 +43,13 @@ function Page({ article, html, width }: { article: ArticlePreview; html: string;
 
 /** NewsPreview shows an article as readers will see it on a desktop and on a phone. */
 export function NewsPreview({ article }: { article: ArticlePreview }) {
-  const html = useMemo(() => sanitizeHtml(article.content ?? ""), [article.content]);
+  const { t } = useTranslation();
+  const html = useMemo(() => sanitizeHtml(article.content ?? "", { newWindow: true }), [article.content]);
   return (
     <Tabs
       items={[
-        { key: "desktop", label: W.news.desktop, children: <Page article={article} html={html} width={800} /> },
-        { key: "mobile", label: W.news.mobile, children: <Page article={article} html={html} width={375} /> },
+        { key: "desktop", label: t("widgets.news.desktop"), children: <Page article={article} html={html} width={800} /> },
+        { key: "mobile", label: t("widgets.news.mobile"), children: <Page article={article} html={html} width={375} /> },
       ]}
     />
   );

@@ -3,7 +3,7 @@
 
 import { Select, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { W } from "../texts";
+import { useTranslation } from "react-i18next";
 
 /** A person as the picker's source returns it (spec §3). */
 export interface PersonItem {
@@ -35,7 +35,8 @@ export function personLabel(p: PersonItem): string {
 }
 
 /** PersonPicker searches the source as the user types and picks one or more people. */
-export function PersonPicker({ id, source, value, onChange, multiple, placeholder = W.person.placeholder, disabled, debounceMs = 300 }: PersonPickerProps) {
+export function PersonPicker({ id, source, value, onChange, multiple, placeholder, disabled, debounceMs = 300 }: PersonPickerProps) {
+  const { t } = useTranslation();
   const [items, setItems] = useState<PersonItem[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -71,8 +72,8 @@ export function PersonPicker({ id, source, value, onChange, multiple, placeholde
       filterOption={false}
       value={value ?? undefined}
       disabled={disabled}
-      placeholder={placeholder}
-      notFoundContent={loading ? <Spin size="small" /> : W.person.empty}
+      placeholder={placeholder ?? t("widgets.person.placeholder")}
+      notFoundContent={loading ? <Spin size="small" /> : t("widgets.person.empty")}
       options={items.map((p) => ({ value: p.id, label: personLabel(p) }))}
       onSearch={(kw) => {
         clearTimeout(timer.current);

@@ -3,7 +3,7 @@
 // has no options.
 
 import { Card, Space, Tag, Typography } from "antd";
-import { W } from "../texts";
+import { useTranslation } from "react-i18next";
 
 /** One option of a choice question. */
 export interface QuestionOption {
@@ -26,7 +26,7 @@ export interface Question {
 export const QUESTION_CHOICE = 1;
 export const QUESTION_SHORT_ANSWER = 4;
 
-const TYPE_LABEL: Record<number, string> = { [QUESTION_CHOICE]: W.question.choice, [QUESTION_SHORT_ANSWER]: W.question.shortAnswer };
+const TYPE_LABEL: Record<number, string> = { [QUESTION_CHOICE]: "widgets.question.choice", [QUESTION_SHORT_ANSWER]: "widgets.question.shortAnswer" };
 
 export interface QuestionCardProps {
   /** The question's number in its list, from 1. */
@@ -40,6 +40,7 @@ export interface QuestionCardProps {
 export function QuestionCard({ number, question, showAnswer = true }: QuestionCardProps) {
   const type = question.subjectType ?? (question.subjectOptions?.length ? QUESTION_CHOICE : QUESTION_SHORT_ANSWER);
   const options = type === QUESTION_CHOICE ? (question.subjectOptions ?? []) : [];
+  const { t } = useTranslation();
   return (
     <Card size="small" style={{ marginBottom: 12 }}>
       <Space direction="vertical" style={{ width: "100%" }}>
@@ -47,11 +48,11 @@ export function QuestionCard({ number, question, showAnswer = true }: QuestionCa
           <Typography.Text strong>
             {number}. {question.subjectName}
           </Typography.Text>
-          {TYPE_LABEL[type] && <Tag>{TYPE_LABEL[type]}</Tag>}
-          {question.score !== undefined && <Tag color="blue">{W.question.score(question.score)}</Tag>}
+          {TYPE_LABEL[type] && <Tag>{t(TYPE_LABEL[type])}</Tag>}
+          {question.score !== undefined && <Tag color="blue">{t("widgets.question.score", { score: question.score })}</Tag>}
         </Space>
         {options.length > 0 && (
-          <ol aria-label={W.question.options} style={{ listStyle: "none", paddingLeft: 16, margin: 0 }}>
+          <ol aria-label={t("widgets.question.options")} style={{ listStyle: "none", paddingLeft: 16, margin: 0 }}>
             {options.map((o) => (
               <li key={o.optionName}>
                 {o.optionName}. {o.optionContent}
@@ -62,12 +63,12 @@ export function QuestionCard({ number, question, showAnswer = true }: QuestionCa
         {showAnswer && (
           <>
             <Typography.Text>
-              <Typography.Text type="secondary">{W.question.answer}</Typography.Text>
-              {question.answer || W.question.none}
+              <Typography.Text type="secondary">{t("widgets.question.answer")}</Typography.Text>
+              {question.answer || t("widgets.question.none")}
             </Typography.Text>
             <Typography.Text>
-              <Typography.Text type="secondary">{W.question.analysis}</Typography.Text>
-              {question.analysis || W.question.none}
+              <Typography.Text type="secondary">{t("widgets.question.analysis")}</Typography.Text>
+              {question.analysis || t("widgets.question.none")}
             </Typography.Text>
           </>
         )}

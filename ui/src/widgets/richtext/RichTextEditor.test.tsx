@@ -5,6 +5,9 @@ import { Providers } from "../../test/helpers";
 import { watchNotices } from "../../test/notices";
 import { RichTextEditor } from "./RichTextEditor";
 import { RichTextView } from "./RichTextView";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
+import { btn } from "../../test/texts";
 
 const { shown } = watchNotices();
 
@@ -20,7 +23,7 @@ beforeEach(() => {
 });
 
 
-function setup(value = "<p>原文</p>") {
+function setup(value = `<p>${CN.original}</p>`) {
   const onChange = vi.fn();
   const utils = render(
     <MemoryRouter><Providers>
@@ -36,8 +39,8 @@ describe("RichTextEditor", () => {
   it("is 300 high and runs the toolbar's commands in the spec's order", () => {
     const { box } = setup();
     expect(box.style.height).toBe("300px");
-    expect(box.innerHTML).toBe("<p>原文</p>");
-    const tools = ["加粗", "斜体", "清除格式", "下划线", "删除线", "有序列表", "无序列表", "左对齐", "居中", "右对齐", "两端对齐", "引用", "撤销", "重做"];
+    expect(box.innerHTML).toBe(`<p>${CN.original}</p>`);
+    const tools = [text("richtext.bold"), text("richtext.italic"), text("richtext.eraser"), text("richtext.underline"), text("richtext.strike"), text("richtext.orderedList"), text("richtext.unorderedList"), text("richtext.justifyLeft"), text("richtext.justifyCenter"), text("richtext.justifyRight"), text("richtext.justifyFull"), text("richtext.quote"), text("richtext.undo"), text("richtext.redo")];
     for (const name of tools) fireEvent.click(screen.getByRole("button", { name }));
     expect(commands()).toEqual([
       ["bold", undefined], ["italic", undefined], ["removeFormat", undefined], ["underline", undefined], ["strikeThrough", undefined],
@@ -45,42 +48,42 @@ describe("RichTextEditor", () => {
       ["justifyRight", undefined], ["justifyFull", undefined], ["formatBlock", "<blockquote>"], ["undo", undefined], ["redo", undefined],
     ]);
     const order = Array.from(screen.getByRole("toolbar").querySelectorAll("[aria-label]")).map((e) => e.getAttribute("aria-label"));
-    const expected = ["标题", "加粗", "字号", "字体", "斜体", "清除格式", "下划线", "删除线", "文字颜色", "背景颜色", "链接", "有序列表", "无序列表", "左对齐", "居中", "右对齐", "两端对齐", "引用", "图片", "表格", "视频", "撤销", "重做"];
+    const expected = [text("richtext.head"), text("richtext.bold"), text("richtext.fontSize"), text("richtext.fontName"), text("richtext.italic"), text("richtext.eraser"), text("richtext.underline"), text("richtext.strike"), text("richtext.foreColor"), text("richtext.backColor"), text("richtext.link"), text("richtext.orderedList"), text("richtext.unorderedList"), text("richtext.justifyLeft"), text("richtext.justifyCenter"), text("richtext.justifyRight"), text("richtext.justifyFull"), text("richtext.quote"), text("richtext.image"), text("richtext.table"), text("richtext.video"), text("richtext.undo"), text("richtext.redo")];
     expect(order.filter((l) => expected.includes(l ?? "")).filter((l, i, a) => a.indexOf(l) === i)).toEqual(expected);
   });
 
   it("sets colours, inserts a table of rows × cols and emits the HTML", async () => {
     const { onChange, box } = setup();
-    fireEvent.change(screen.getAllByLabelText("文字颜色").find((e) => e.tagName === "INPUT") as HTMLInputElement, { target: { value: "#ff0000" } });
+    fireEvent.change(screen.getAllByLabelText(text("richtext.foreColor")).find((e) => e.tagName === "INPUT") as HTMLInputElement, { target: { value: "#ff0000" } });
     expect(commands()).toContainEqual(["foreColor", "#ff0000"]);
-    fireEvent.click(screen.getByRole("button", { name: "表格" }));
-    fireEvent.change(await screen.findByLabelText("行数"), { target: { value: "2" } });
-    fireEvent.change(screen.getByLabelText("列数"), { target: { value: "4" } });
-    fireEvent.click(screen.getByRole("button", { name: /插\s*入/ }));
+    fireEvent.click(screen.getByRole("button", { name: text("richtext.table") }));
+    fireEvent.change(await screen.findByLabelText(text("richtext.rows")), { target: { value: "2" } });
+    fireEvent.change(screen.getByLabelText(text("richtext.cols")), { target: { value: "4" } });
+    fireEvent.click(screen.getByRole("button", { name: btn("richtext.insert") }));
     await waitFor(() => expect(commands().some(([c, v]) => c === "insertHTML" && (v?.match(/<td>/g) ?? []).length === 8)).toBe(true));
-    box.innerHTML = "<p>改过</p>";
+    box.innerHTML = `<p>${CN.changed}</p>`;
     fireEvent.input(box);
-    expect(onChange).toHaveBeenLastCalledWith("<p>改过</p>");
+    expect(onChange).toHaveBeenLastCalledWith(`<p>${CN.changed}</p>`);
   });
 
   it("refuses an editor video that is not mp4, webm or ogg", async () => {
     setup();
     fireEvent.change(screen.getByTestId("richtext-video-input"), { target: { files: [new File(["x"], "a.avi")] } });
-    await shown("仅支持，mp4、webm、ogg 三种视频格式！");
+    await shown(text("widgets.upload.editorVideo"));
     expect(commands()).toEqual([]);
   });
 
   it("sanitises its initial value", () => {
-    const { box } = setup(`<p>好</p><img src="x" onerror="window.__xss=1"><script>window.__xss=1</script>`);
-    expect(box.innerHTML).toBe('<p>好</p><img src="x">');
+    const { box } = setup(`<p>${CN.good}</p><img src="x" onerror="window.__xss=1"><script>window.__xss=1</script>`);
+    expect(box.innerHTML).toBe(`<p>${CN.good}</p><img src="x">`);
   });
 });
 
 describe("RichTextView", () => {
   it("renders formatting and no script or handler", () => {
-    const { container } = render(<RichTextView html={`<h2>标题</h2><p><b>粗</b></p><img src="x" onerror="window.__xss=1"><script>window.__xss=1</script>`} />);
-    expect(container.querySelector("h2")?.textContent).toBe("标题");
-    expect(container.querySelector("b")?.textContent).toBe("粗");
+    const { container } = render(<RichTextView html={`<h2>${CN.title}</h2><p><b>${CN.boldText}</b></p><img src="x" onerror="window.__xss=1"><script>window.__xss=1</script>`} />);
+    expect(container.querySelector("h2")?.textContent).toBe(text("richtext.head"));
+    expect(container.querySelector("b")?.textContent).toBe(CN.boldText);
     expect(container.querySelector("script")).toBeNull();
     expect(container.querySelector("img")?.getAttribute("onerror")).toBeNull();
     expect((window as { __xss?: number }).__xss).toBeUndefined();

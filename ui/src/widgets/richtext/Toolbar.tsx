@@ -90,10 +90,10 @@ export function Toolbar({ run, pickImage, pickVideo, busy }: ToolbarActions) {
   const sep = <Divider type="vertical" />;
   return (
     <Space wrap size={2} role="toolbar" aria-label={t("richtext.toolbar")} style={{ padding: 4, borderBottom: "1px solid #f0f0f0", width: "100%" }}>
-      <Select size="small" style={{ width: 80 }} aria-label={t("richtext.head")} placeholder={t("richtext.head")} options={HEADINGS.map((h) => ({ ...h }))} onChange={(v: string) => run("formatBlock", `<${v}>`)} value={null} />
+      <Select size="small" style={{ width: 80 }} aria-label={t("richtext.head")} placeholder={t("richtext.head")} options={HEADINGS.map((h) => ({ value: h.value, label: h.label }))} onChange={(v: string) => run("formatBlock", `<${v}>`)} value={null} />
       <Tool title={t("richtext.bold")} icon={<BoldOutlined />} onClick={() => run("bold")} />
       <Select size="small" style={{ width: 80 }} aria-label={t("richtext.fontSize")} placeholder={t("richtext.fontSize")} options={FONT_SIZES.map((s) => ({ ...s }))} onChange={(v: string) => run("fontSize", v)} value={null} />
-      <Select size="small" style={{ width: 96 }} aria-label={t("richtext.fontName")} placeholder={t("richtext.fontName")} options={FONT_NAMES.map((f) => ({ value: f, label: f }))} onChange={(v: string) => run("fontName", v)} value={null} />
+      <Select size="small" style={{ width: 96 }} aria-label={t("richtext.fontName")} placeholder={t("richtext.fontName")} options={FONT_NAMES.map((f) => ({ value: f.value, label: "key" in f ? t(`widgets.richtext.fonts.${f.key}`) : f.value }))} onChange={(v: string) => run("fontName", v)} value={null} />
       <Tool title={t("richtext.italic")} icon={<ItalicOutlined />} onClick={() => run("italic")} />
       <Tool title={t("richtext.eraser")} icon={<ClearOutlined />} onClick={() => run("removeFormat")} />
       <Tool title={t("richtext.underline")} icon={<UnderlineOutlined />} onClick={() => run("underline")} />

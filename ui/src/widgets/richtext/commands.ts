@@ -1,9 +1,17 @@
 // The rich-text editor's commands (spec §9 toolbar) over document.execCommand, and the HTML the insert
 // commands build (tables, video). Kept apart from the React component so tests can drive them.
 
-/** HEADINGS are the "head" menu: paragraph and H1–H4 (formatBlock values). */
+import { text } from "../../locales/catalogue";
+import type { Messages } from "../../locales/types";
+
+/** HEADINGS are the "head" menu: paragraph and H1–H4 (formatBlock values); the paragraph's label follows the locale. */
 export const HEADINGS = [
-  { value: "p", label: "正文" },
+  {
+    value: "p",
+    get label() {
+      return text("widgets.richtext.paragraph");
+    },
+  },
   { value: "h1", label: "H1" },
   { value: "h2", label: "H2" },
   { value: "h3", label: "H3" },
@@ -21,8 +29,20 @@ export const FONT_SIZES = [
   { value: "7", label: "48px" },
 ] as const;
 
-/** FONT_NAMES are the faces of the font-name menu. */
-export const FONT_NAMES = ["宋体", "黑体", "微软雅黑", "楷体", "仿宋", "Arial", "Times New Roman", "Courier New"] as const;
+/**
+ * FONT_NAMES are the faces of the font-name menu: the CSS family names execCommand writes, and for the
+ * Chinese faces the bundle key of their name in the current locale (widgets.richtext.fonts).
+ */
+export const FONT_NAMES = [
+  { value: "SimSun", key: "simSun" },
+  { value: "SimHei", key: "simHei" },
+  { value: "Microsoft YaHei", key: "microsoftYaHei" },
+  { value: "KaiTi", key: "kaiTi" },
+  { value: "FangSong", key: "fangSong" },
+  { value: "Arial" },
+  { value: "Times New Roman" },
+  { value: "Courier New" },
+] as const satisfies readonly { value: string; key?: keyof Messages["widgets"]["richtext"]["fonts"] }[];
 
 /** EDITOR_VIDEO_TYPES are the editor video's types (spec §5). */
 export const EDITOR_VIDEO_TYPES = ["mp4", "webm", "ogg"] as const;

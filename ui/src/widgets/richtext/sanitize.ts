@@ -1,21 +1,25 @@
-// The client's allow-list sanitizer for rich text, applied before any HTML is put into the page (detail
-// views, the editor's initial value, pasted HTML) — on top of the server's bluemonday policy
-// (engine/richtext), so HTML that reached the client by another path is safe too. It parses with
-// DOMParser (an inert document: nothing runs, nothing loads), keeps the elements, attributes and style
-// properties the editor's toolbar produces, and drops everything else.
+// The console's one HTML sanitiser: an allow-list applied before any HTML is put into the page (detail
+// views, list cells, the editor's initial value, pasted HTML, the news preview) — on top of the server's
+// bluemonday policy (engine/richtext), so HTML that reached the client by another path is safe too. It
+// parses with DOMParser (an inert document: nothing runs, nothing loads), keeps the elements, attributes
+// and style properties the editor's toolbar produces (and the figures and captions articles carry), and
+// drops everything else. Like the server it keeps only http(s) (and mailto) addresses.
 
 const DROP = new Set(["script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "template", "noscript", "link", "meta", "base", "form", "input", "button", "textarea", "select", "svg", "math", "title", "head"]);
 
 const ALLOWED: Record<string, readonly string[]> = {
   p: [], div: [], span: [], br: [], hr: [], h1: [], h2: [], h3: [], h4: [], h5: [], h6: [],
   b: [], strong: [], i: [], em: [], u: [], s: [], strike: [], del: [], sub: [], sup: [], pre: [], code: [],
-  blockquote: [], ul: [], ol: [], li: [],
+  blockquote: [], ul: [], ol: [], li: [], small: [], figure: [], figcaption: [], caption: [],
   font: ["color", "size", "face"],
   a: ["href", "title", "target"],
   img: ["src", "alt", "title", "width", "height"],
   table: [], thead: [], tbody: [], tfoot: [], tr: [], th: ["colspan", "rowspan"], td: ["colspan", "rowspan"],
   video: ["src", "controls", "width", "height", "poster"], source: ["src", "type"],
 };
+
+/** Attributes every allowed element may keep. */
+const COMMON = ["title", "align"];
 
 const URL_ATTRS = new Set(["href", "src", "poster"]);
 
@@ -50,7 +54,23 @@ function cleanStyle(style: string): string {
     .join("; ");
 }
 
-function cleanAttributes(el: Element, allowed: readonly string[]): void {
+/** SanitizeOptions: newWindow opens every link in a new window (the news preview). */
+export interface SanitizeOptions {
+  newWindow?: boolean;
+}
+
+function cleanLink(el: Element, opts: SanitizeOptions): void {
+  if (opts.newWindow) {
+    el.setAttribute("target", "_blank");
+    el.setAttribute("rel", "noopener noreferrer");
+    return;
+  }
+  if (!el.hasAttribute("href")) return;
+  el.setAttribute("rel", "noopener noreferrer nofollow");
+  if (el.getAttribute("target") !== "_blank") el.removeAttribute("target");
+}
+
+function cleanAttributes(el: Element, allowed: readonly string[], opts: SanitizeOptions): void {
   for (const attr of Array.from(el.attributes)) {
     const name = attr.name.toLowerCase();
     if (name === "style") {
@@ -59,15 +79,13 @@ function cleanAttributes(el: Element, allowed: readonly string[]): void {
       else el.removeAttribute("style");
       continue;
     }
-    if (!allowed.includes(name) || (URL_ATTRS.has(name) && !safeUrl(attr.value))) el.removeAttribute(attr.name);
+    const kept = allowed.includes(name) || COMMON.includes(name);
+    if (!kept || (URL_ATTRS.has(name) && !safeUrl(attr.value))) el.removeAttribute(attr.name);
   }
-  if (el.tagName.toLowerCase() === "a" && el.hasAttribute("href")) {
-    el.setAttribute("rel", "noopener noreferrer nofollow");
-    if (el.getAttribute("target") !== "_blank") el.removeAttribute("target");
-  }
+  if (el.tagName.toLowerCase() === "a") cleanLink(el, opts);
 }
 
-function cleanNode(node: Node): void {
+function cleanNode(node: Node, opts: SanitizeOptions): void {
   for (const child of Array.from(node.childNodes)) {
     if (child.nodeType === Node.TEXT_NODE) continue;
     if (child.nodeType !== Node.ELEMENT_NODE) {
@@ -80,10 +98,10 @@ function cleanNode(node: Node): void {
       el.remove();
       continue;
     }
-    cleanNode(el);
+    cleanNode(el, opts);
     const allowed = ALLOWED[tag];
     if (allowed) {
-      cleanAttributes(el, allowed);
+      cleanAttributes(el, allowed, opts);
     } else {
       // Unknown elements give way to their (already cleaned) content.
       el.replaceWith(...Array.from(el.childNodes));
@@ -92,9 +110,9 @@ function cleanNode(node: Node): void {
 }
 
 /** sanitizeHtml returns html reduced to the rich-text allow-list. */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, opts: SanitizeOptions = {}): string {
   if (!html) return "";
   const doc = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, "text/html");
-  cleanNode(doc.body);
+  cleanNode(doc.body, opts);
   return doc.body.innerHTML;
 }

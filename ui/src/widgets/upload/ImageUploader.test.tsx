@@ -6,6 +6,8 @@ import { server } from "../../test/server";
 import { watchNotices } from "../../test/notices";
 import { ImageUploader, StoredImage } from "./ImageUploader";
 import { MB, narrow, RULES } from "./rules";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 const { shown, texts } = watchNotices();
 
@@ -21,7 +23,7 @@ function setup(value: string[] = [], maxCount = 2) {
       uploads.push(form);
       // jsdom's XHR sends every file as "blob": number the stored names instead.
       const result = { pathUrl: stored(`f${uploads.length}.png`) };
-      return HttpResponse.json({ code: 0, msg: "上传成功", result, data: result });
+      return HttpResponse.json({ code: 0, msg: text("widgets.upload.uploaded"), result, data: result });
     }),
   );
   const { container } = render(
@@ -41,21 +43,21 @@ function pick(input: HTMLInputElement | null, ...files: File[]) {
 const png = (name = "a.png", size = 10) => new File([new Uint8Array(size)], name, { type: "image/png" });
 
 describe("ImageUploader", () => {
-  it("reviews a picture, uploads it with the module and field, stores result.pathUrl and says 上传成功", async () => {
-    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 0, msg: "审核通过" })));
+  it("reviews a picture, uploads it with the module and field, stores result.pathUrl and says it uploaded", async () => {
+    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 0, msg: CN.reviewPassed })));
     const { onChange, uploads, input } = setup();
-    pick(input, png("照片.png"));
+    pick(input, png(`${CN.photo}.png`));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith([stored("f1.png")]));
-    await shown("上传成功");
+    await shown(text("widgets.upload.uploaded"));
     expect(uploads[0].get("businessType")).toBe("villageNotice");
     expect(uploads[0].get("field")).toBe("photos");
   });
 
-  it("stops the upload when the review answers code 1, with 上传失败， and the reason", async () => {
-    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 1, msg: "图片含有敏感内容" })));
+  it("stops the upload when the review answers code 1, with the review refusal and the reason", async () => {
+    server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 1, msg: CN.sensitivePicture })));
     const { onChange, uploads, input } = setup();
     pick(input, png());
-    await shown("上传失败，图片含有敏感内容");
+    await shown(`${text("widgets.upload.reviewRejected")}${CN.sensitivePicture}`);
     expect(uploads).toHaveLength(0);
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -63,7 +65,7 @@ describe("ImageUploader", () => {
   it("shows the server's refusal", async () => {
     server.use(
       http.post("/api/picReview/review", () => HttpResponse.json({ code: 0 })),
-      http.post("/api/oos/uploadFile", () => HttpResponse.json({ code: 400, msg: "文件格式有误" }, { status: 400 })),
+      http.post("/api/oos/uploadFile", () => HttpResponse.json({ code: 400, msg: text("widgets.upload.badFormat") }, { status: 400 })),
     );
     const onChange = vi.fn();
     const { container } = render(
@@ -72,34 +74,34 @@ describe("ImageUploader", () => {
       </Providers></MemoryRouter>,
     );
     pick(container.querySelector("input[type=file]"), png());
-    await shown("文件格式有误");
+    await shown(text("widgets.upload.badFormat"));
     expect(onChange).not.toHaveBeenCalled();
   });
 
   it("refuses a wrong type and an oversized picture before any call", async () => {
     const { onChange, uploads, input } = setup();
     pick(input, new File(["x"], "a.txt", { type: "text/plain" }));
-    await shown("文件格式有误");
+    await shown(text("widgets.upload.badFormat"));
     pick(input, png("big.png", 5 * MB + 1));
-    await shown("请上传5M以内的图片");
+    await shown(text("widgets.upload.imageTooLarge", { size: "5M" }));
     expect(uploads).toHaveLength(0);
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it("takes at most maxCount pictures: 最多上传N张图片！ and no add button when full", async () => {
+  it("takes at most maxCount pictures: the at-most-N-pictures message and no add button when full", async () => {
     server.use(http.post("/api/picReview/review", () => HttpResponse.json({ code: 0 })));
     const { onChange, input } = setup([], 2);
     pick(input, png("a.png"), png("b.png"), png("c.png"));
-    await shown("最多上传2张图片！");
+    await shown(text("widgets.upload.tooManyImages", { count: 2 }));
     await waitFor(() => expect(onChange.mock.lastCall?.[0]).toHaveLength(2));
     expect(onChange.mock.lastCall?.[0]).toEqual(expect.arrayContaining([stored("f1.png"), stored("f2.png")]));
-    expect(texts.filter((t) => t === "最多上传2张图片！")).toHaveLength(1);
+    expect(texts.filter((t) => t === text("widgets.upload.tooManyImages", { count: 2 }))).toHaveLength(1);
   });
 
   it("hides the add button when the count is reached", async () => {
     setup([stored("a.png"), stored("b.png")], 2);
     await waitFor(() => expect(document.querySelectorAll(".ant-upload-list-item")).toHaveLength(2));
-    expect(screen.queryByRole("button", { name: "上传图片" })).toBeNull();
+    expect(screen.queryByRole("button", { name: text("upload.addImage") })).toBeNull();
   });
 
   it("shows a stored picture only by its fresh link, never by the stored (possibly expired) one", async () => {

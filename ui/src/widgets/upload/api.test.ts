@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fileNameOf, isStoredFile } from "./api";
+import { CN } from "../../test/chinese";
 
 describe("stored file links", () => {
   it("knows the local file route and S3 presigned URLs as renewable, other addresses not", () => {
@@ -14,6 +15,6 @@ describe("stored file links", () => {
   });
 
   it("names a file by its last path segment", () => {
-    expect(fileNameOf("/api/oos/file/1/demo/2026/11/22/ab12cd/%E5%9B%BE.png?exp=1")).toBe("图.png");
+    expect(fileNameOf("/api/oos/file/1/demo/2026/11/22/ab12cd/%E5%9B%BE.png?exp=1")).toBe(`${CN.picture}.png`);
   });
 });

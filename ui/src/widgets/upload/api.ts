@@ -2,7 +2,8 @@
 // stored file addresses (a signed link expires; the server re-signs it on request).
 
 import { useEffect, useState } from "react";
-import { ApiError, request, upload } from "../../app/http";
+import { ApiError } from "../../api/errors";
+import { request, upload } from "../../api/http";
 
 /** FileResult is the server's description of a stored file (result.pathUrl and the rest). */
 export interface FileResult {
@@ -49,7 +50,7 @@ export async function reviewPicture(file: File): Promise<Verdict> {
   }
 }
 
-/** refusalOf is the text shown when an upload fails: the server's Chinese message, else 上传失败. */
+/** refusalOf is the text shown when an upload fails: the server's message, else the fallback (UPLOAD_MESSAGES.failed). */
 export function refusalOf(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }

@@ -2,16 +2,10 @@
 // an uploader takes, how large and how many, and the spec's refusal texts. The client checks first so a
 // user is told at once; the server checks again and stays the authority.
 
-/** The spec's message texts, verbatim. */
-export const UPLOAD_MESSAGES = {
-  badFormat: "文件格式有误",
-  uploaded: "上传成功",
-  failed: "上传失败",
-  reviewRejected: "上传失败，",
-  editorVideo: "仅支持，mp4、webm、ogg 三种视频格式！",
-  tooManyImages: (n: number) => `最多上传${n}张图片！`,
-  tooManyFiles: (n: number) => `最多上传${n}个文件！`,
-} as const;
+import { catalogue, text } from "../../locales/catalogue";
+
+/** The spec's message texts (widgets.upload in the locale bundles), read in the current locale. */
+export const UPLOAD_MESSAGES = catalogue("widgets.upload");
 
 /** The families of a refusal's size text. */
 export type Media = "image" | "video" | "document";
@@ -25,8 +19,8 @@ export interface UploadRule {
   maxBytes: number;
   maxCount: number;
   media: Media;
-  /** The refusal of a wrong type. */
-  typeMessage: string;
+  /** Which of UPLOAD_MESSAGES refuses a wrong type. */
+  typeRefusal: "badFormat" | "editorVideo";
 }
 
 export const MB = 1024 * 1024;
@@ -37,11 +31,11 @@ export const ALLOWED_TYPES = [...IMAGE_TYPES, "mp4", "mp3", "txt", "xls", "xlsx"
 
 /** The uploaders of docs/files.md that the widgets use. */
 export const RULES = {
-  image: { kind: "image", accept: IMAGE_TYPES, maxBytes: 5 * MB, maxCount: 9, media: "image", typeMessage: UPLOAD_MESSAGES.badFormat },
-  image2m: { kind: "image2m", accept: IMAGE_TYPES, maxBytes: 2 * MB, maxCount: 9, media: "image", typeMessage: UPLOAD_MESSAGES.badFormat },
-  file: { kind: "file", accept: ALLOWED_TYPES, maxBytes: MB, maxCount: 3, media: "document", typeMessage: UPLOAD_MESSAGES.badFormat },
-  video: { kind: "video", accept: ["mp4"], maxBytes: 50 * MB, maxCount: 1, media: "video", typeMessage: UPLOAD_MESSAGES.badFormat },
-  editorVideo: { kind: "editorVideo", accept: ["mp4", "webm", "ogg"], maxBytes: 50 * MB, maxCount: 1, media: "video", typeMessage: UPLOAD_MESSAGES.editorVideo },
+  image: { kind: "image", accept: IMAGE_TYPES, maxBytes: 5 * MB, maxCount: 9, media: "image", typeRefusal: "badFormat" },
+  image2m: { kind: "image2m", accept: IMAGE_TYPES, maxBytes: 2 * MB, maxCount: 9, media: "image", typeRefusal: "badFormat" },
+  file: { kind: "file", accept: ALLOWED_TYPES, maxBytes: MB, maxCount: 3, media: "document", typeRefusal: "badFormat" },
+  video: { kind: "video", accept: ["mp4"], maxBytes: 50 * MB, maxCount: 1, media: "video", typeRefusal: "badFormat" },
+  editorVideo: { kind: "editorVideo", accept: ["mp4", "webm", "ogg"], maxBytes: 50 * MB, maxCount: 1, media: "video", typeRefusal: "editorVideo" },
 } satisfies Record<string, UploadRule>;
 
 /** humanSize writes a limit as the server's messages do: 1M, 2M, 500K. */
@@ -55,9 +49,9 @@ export function humanSize(n: number): string {
 /** sizeMessage is the "upload within N" text of a family (spec §5). */
 export function sizeMessage(media: Media, limit: number): string {
   const size = humanSize(limit);
-  if (media === "image") return `请上传${size}以内的图片`;
-  if (media === "video") return `请上传${size}以内的视频文件`;
-  return `请上传${size}以内的文件`;
+  if (media === "image") return text("widgets.upload.imageTooLarge", { size });
+  if (media === "video") return text("widgets.upload.videoTooLarge", { size });
+  return text("widgets.upload.fileTooLarge", { size });
 }
 
 /** parseSize reads a field's maxSize ("2MB", "500KB", "1024"), 0 when it states none. */
@@ -95,14 +89,14 @@ export function extOf(name: string): string {
 
 /** precheck returns the refusal text for a file the rule does not take, or null. */
 export function precheck(file: Pick<File, "name" | "size">, rule: UploadRule): string | null {
-  if (!rule.accept.includes(extOf(file.name))) return rule.typeMessage;
+  if (!rule.accept.includes(extOf(file.name))) return UPLOAD_MESSAGES[rule.typeRefusal];
   if (file.size > rule.maxBytes) return sizeMessage(rule.media, rule.maxBytes);
   return null;
 }
 
 /** countMessage is the "at most N" text: images for image uploaders. */
 export function countMessage(rule: UploadRule): string {
-  return rule.media === "image" ? UPLOAD_MESSAGES.tooManyImages(rule.maxCount) : UPLOAD_MESSAGES.tooManyFiles(rule.maxCount);
+  return text(rule.media === "image" ? "widgets.upload.tooManyImages" : "widgets.upload.tooManyFiles", { count: rule.maxCount });
 }
 
 /** REVIEWED are the types the picture review sees before an upload (spec §5: png, gif and jpg). */

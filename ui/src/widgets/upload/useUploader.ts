@@ -20,8 +20,8 @@ export interface UploaderProps {
 
 /**
  * sendFile puts one (pre-checked) file through the upload path: the picture review for png/gif/jpg (code 1
- * stops it with '上传失败，' + reason), then /api/oos/uploadFile. It shows '上传成功', or the server's refusal
- * ('上传失败' when there is none), and returns the stored address, or null when the file was not stored.
+ * stops it with UPLOAD_MESSAGES.reviewRejected + reason), then /api/oos/uploadFile. It shows
+ * UPLOAD_MESSAGES.uploaded, or the server's refusal (UPLOAD_MESSAGES.failed when there is none), and returns the stored address, or null when the file was not stored.
  */
 export async function sendFile(file: File, rule: UploadRule, target: UploadTarget, onProgress?: (percent: number) => void): Promise<string | null> {
   try {

@@ -7,6 +7,7 @@ import { watchNotices } from "../../test/notices";
 import { MB, RULES } from "../upload/rules";
 import { PLAYER_OPTIONS, VideoPlayer } from "./VideoPlayer";
 import { VideoUploader } from "./VideoUploader";
+import { text } from "../../locales/catalogue";
 
 const { shown } = watchNotices();
 
@@ -21,9 +22,9 @@ describe("video", () => {
     const input = container.querySelector("input[type=file]") as HTMLInputElement;
     expect(input.accept).toBe(".mp4");
     fireEvent.change(document.querySelector("input[type=file]") as HTMLInputElement, { target: { files: [new File(["x"], "a.webm")] } });
-    await shown("文件格式有误");
+    await shown(text("widgets.upload.badFormat"));
     fireEvent.change(document.querySelector("input[type=file]") as HTMLInputElement, { target: { files: [new File([new Uint8Array(50 * MB + 1)], "a.mp4")] } });
-    await shown("请上传50M以内的视频文件");
+    await shown(text("widgets.upload.videoTooLarge", { size: "50M" }));
     expect(onChange).not.toHaveBeenCalled();
   });
 
@@ -38,7 +39,7 @@ describe("video", () => {
     expect(screen.getByTestId("video-player").style.aspectRatio).toBe("16 / 9");
     const video = container.querySelector("video") as HTMLVideoElement;
     await vi.waitFor(() => expect(video.getAttribute("src")).toBe("/api/oos/file/1/a/v.mp4?exp=9&sig=new"));
-    fireEvent.mouseEnter(screen.getByRole("button", { name: "播放速度" }));
+    fireEvent.mouseEnter(screen.getByRole("button", { name: text("video.rate") }));
     fireEvent.click(await screen.findByText("2x"));
     expect(video.playbackRate).toBe(2);
   });
@@ -52,7 +53,7 @@ describe("video", () => {
         </Providers></MemoryRouter>,
       );
       await vi.advanceTimersByTimeAsync(30_000);
-      expect(await screen.findByText("视频加载失败")).toBeInTheDocument();
+      expect(await screen.findByText(text("video.loadFailed"))).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }

@@ -17,7 +17,7 @@ import type {
 } from "@refinedev/core";
 import { toCriteria, type Paging } from "./criteria";
 import { apiBase, request, toSearchParams, type Method, type Query } from "./http";
-import { useSessionStore } from "../stores/useSessionStore";
+import type { ModuleInfo } from "./modules";
 
 /** Page is the server's list answer. */
 export interface Page<T> {
@@ -38,14 +38,16 @@ export class UnknownResourceError extends Error {
   }
 }
 
-/** resolveFromSession finds a module's API base in the session's module list. */
-export const resolveFromSession: ApiResolver = (resource, meta) => {
-  if (typeof meta?.api === "string") return meta.api;
-  if (resource.startsWith("/")) return resource.replace(/\/+$/, "");
-  const found = useSessionStore.getState().modules.find((m) => m.name === resource);
-  if (!found) throw new UnknownResourceError(resource);
-  return found.api;
-};
+/** moduleResolver finds a module's API base in the module list modules() answers (the session's, in the app). */
+export function moduleResolver(modules: () => ModuleInfo[]): ApiResolver {
+  return (resource, meta) => {
+    if (typeof meta?.api === "string") return meta.api;
+    if (resource.startsWith("/")) return resource.replace(/\/+$/, "");
+    const found = modules().find((m) => m.name === resource);
+    if (!found) throw new UnknownResourceError(resource);
+    return found.api;
+  };
+}
 
 /** pageOf accepts the page shape, or a bare array from endpoints that do not page. */
 export function pageOf<T>(raw: unknown): Page<T> {
@@ -70,8 +72,8 @@ function merge(a: URLSearchParams, b: URLSearchParams): URLSearchParams {
 
 const idPath = (api: string, id: string | number) => `${api}/${encodeURIComponent(String(id))}`;
 
-/** createDataProvider builds the provider; tests pass their own resolver. */
-export function createDataProvider(resolve: ApiResolver = resolveFromSession): DataProvider {
+/** createDataProvider builds the provider over a resolver (the app passes the session's module list). */
+export function createDataProvider(resolve: ApiResolver): DataProvider {
   return {
     getApiUrl: () => apiBase(),
 
@@ -162,5 +164,3 @@ export function createDataProvider(resolve: ApiResolver = resolveFromSession): D
     },
   };
 }
-
-export const dataProvider = createDataProvider();

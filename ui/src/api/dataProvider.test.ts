@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { server } from "../test/server";
-import { http, ok, signIn } from "../test/helpers";
-import { dataProvider, pageOf, resolveFromSession, UnknownResourceError } from "./dataProvider";
+import { http, ok } from "../test/helpers";
+import { createDataProvider, moduleResolver, pageOf, UnknownResourceError } from "./dataProvider";
+import { CN } from "../test/chinese";
 
-const villager = { name: "villager", title: "村民", api: "/cmzz/api/villagers", permission: "cmzz.villager" };
+const villager = { name: "villager", title: CN.villager, api: "/cmzz/api/villagers", permission: "cmzz.villager" };
+const resolve = moduleResolver(() => [villager]);
+const dataProvider = createDataProvider(resolve);
 
 interface Seen {
   method: string;
@@ -17,21 +20,19 @@ function record(seen: Seen[]) {
     const url = new URL(request.url);
     const text = request.method === "GET" ? "" : await request.text();
     seen.push({ method: request.method, path: url.pathname, query: [...url.searchParams.entries()], body: text ? (JSON.parse(text) as unknown) : undefined });
-    return ok({ data: [{ id: 1, name: "张三" }], recordsTotal: 31 });
+    return ok({ data: [{ id: 1, name: CN.zhangSan }], recordsTotal: 31 });
   };
 }
 
 describe("dataProvider", () => {
-  it("maps a module name to its API base from the session's module list", () => {
-    signIn({ modules: [villager] });
-    expect(resolveFromSession("villager")).toBe("/cmzz/api/villagers");
-    expect(resolveFromSession("/api/system/cscpUsers/")).toBe("/api/system/cscpUsers");
-    expect(resolveFromSession("anything", { api: "/x" })).toBe("/x");
-    expect(() => resolveFromSession("nope")).toThrow(UnknownResourceError);
+  it("maps a module name to its API base from the module list", () => {
+    expect(resolve("villager")).toBe("/cmzz/api/villagers");
+    expect(resolve("/api/system/cscpUsers/")).toBe("/api/system/cscpUsers");
+    expect(resolve("anything", { api: "/x" })).toBe("/x");
+    expect(() => resolve("nope")).toThrow(UnknownResourceError);
   });
 
   it("getList sends criteria, paging and sorting, and reads data/recordsTotal", async () => {
-    signIn({ modules: [villager] });
     const seen: Seen[] = [];
     server.use(http.get("/cmzz/api/villagers", record(seen)));
     const got = await dataProvider.getList({
@@ -39,16 +40,16 @@ describe("dataProvider", () => {
       pagination: { currentPage: 2, pageSize: 10 },
       sorters: [{ field: "applyDate", order: "desc" }],
       filters: [
-        { field: "name", operator: "contains", value: "张" },
+        { field: "name", operator: "contains", value: CN.zhang },
         { field: "grade", operator: "in", value: ["1", "2"] },
       ],
     });
-    expect(got).toEqual({ data: [{ id: 1, name: "张三" }], total: 31 });
+    expect(got).toEqual({ data: [{ id: 1, name: CN.zhangSan }], total: 31 });
     expect(seen[0].query).toEqual([
       ["page", "1"],
       ["size", "10"],
       ["sort", "applyDate,desc"],
-      ["name.contains", "张"],
+      ["name.contains", CN.zhang],
       ["grade.in", "1,2"],
     ]);
   });
@@ -68,14 +69,14 @@ describe("dataProvider", () => {
     const handler = record(seen);
     server.use(http.get("/api/x/7", handler), http.post("/api/x", handler), http.post("/api/x/7", handler));
     await dataProvider.getOne({ resource: "/api/x", id: 7 });
-    await dataProvider.create({ resource: "/api/x", variables: { name: "李四" } });
-    await dataProvider.update({ resource: "/api/x", id: 7, variables: { name: "李四", version: 3 } });
+    await dataProvider.create({ resource: "/api/x", variables: { name: CN.liSi } });
+    await dataProvider.update({ resource: "/api/x", id: 7, variables: { name: CN.liSi, version: 3 } });
     await dataProvider.deleteOne({ resource: "/api/x", id: 7 });
     await dataProvider.deleteMany?.({ resource: "/api/x", ids: [1, 2] });
     expect(seen).toEqual([
       { method: "GET", path: "/api/x/7", query: [], body: undefined },
-      { method: "POST", path: "/api/x", query: [], body: { name: "李四" } },
-      { method: "POST", path: "/api/x/7", query: [["_method", "PUT"]], body: { name: "李四", version: 3 } },
+      { method: "POST", path: "/api/x", query: [], body: { name: CN.liSi } },
+      { method: "POST", path: "/api/x/7", query: [["_method", "PUT"]], body: { name: CN.liSi, version: 3 } },
       { method: "POST", path: "/api/x/7", query: [["_method", "DELETE"]], body: undefined },
       { method: "POST", path: "/api/x", query: [["ids", "1,2"], ["_method", "DELETE"]], body: undefined },
     ]);

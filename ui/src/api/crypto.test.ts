@@ -2,13 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { decrypt, keyPair } from "../test/rsa";
 import { encryptWithPem } from "./crypto";
+import { CN } from "../test/chinese";
 
 describe("encryptWithPem", () => {
   it("encrypts with RSA-OAEP-SHA256 so the private key's holder reads it back", async () => {
     const { pem, privateKey } = await keyPair();
-    const cipher = await encryptWithPem(pem, "Passw0rd!密码");
+    const cipher = await encryptWithPem(pem, `Passw0rd!${CN.password}`);
     expect(cipher).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(await decrypt(privateKey, cipher)).toBe("Passw0rd!密码");
+    expect(await decrypt(privateKey, cipher)).toBe(`Passw0rd!${CN.password}`);
   });
 
   it("produces a different ciphertext each time (OAEP is randomised)", async () => {

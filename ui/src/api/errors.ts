@@ -1,9 +1,54 @@
-// Global error handling of spec §8: one place decides which message a failed call shows, and what a 401
-// does to the session. The app connects the real notifier, session and router at start; tests connect
-// their own.
+// What a failed call is (ApiError) and the global error handling of spec §8: one place decides which
+// message a failed call shows, and what a 401 does to the session. The app connects the real notifier,
+// session and router at start; tests connect their own. The texts come from i18next, which the shell
+// (app/i18n.ts) initialises before anything is called; this file imports nothing of the console.
 
-import type { ApiError } from "./http";
-import { t } from "./i18n";
+import i18next from "i18next";
+
+const t = (key: string): string => i18next.t(key);
+
+/** One validation problem the server reports for a field of the submitted record. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** What went wrong, so the global handler can pick the message the specification asks for. */
+export type ApiErrorKind = "http" | "code" | "network" | "timeout" | "unknown";
+
+/**
+ * ApiError is every failure of a call. It satisfies refine's HttpError (message, statusCode, errors) so
+ * refine hooks pass it through unchanged.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** HTTP status, or 0 when no response arrived. */
+  readonly statusCode: number;
+  /** Envelope code (the HTTP status for errors, 701/705 for the special codes), or 0. */
+  readonly code: number;
+  /** The server's msg, verbatim, when there was one. */
+  readonly serverMessage: string;
+  readonly fieldErrors: FieldError[];
+  /** refine's ValidationErrors shape: field → message. */
+  readonly errors: Record<string, string>;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    statusCode: number;
+    code?: number;
+    serverMessage?: string;
+    fieldErrors?: FieldError[];
+  }) {
+    super(init.serverMessage || init.kind);
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.statusCode = init.statusCode;
+    this.code = init.code ?? 0;
+    this.serverMessage = init.serverMessage ?? "";
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.errors = Object.fromEntries(this.fieldErrors.map((e) => [e.field, e.message]));
+  }
+}
 
 /** Notifier is the part of antd's message API the handler uses. */
 export interface Notifier {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { fromCriteria, toCriteria, UnsupportedFilterError } from "./criteria";
+import { CN } from "../test/chinese";
 
 const entries = (p: URLSearchParams) => [...p.entries()];
 
@@ -20,7 +21,7 @@ describe("toCriteria", () => {
       filters: [
         { field: "a", operator: "eq", value: "1" },
         { field: "b", operator: "ne", value: "2" },
-        { field: "c", operator: "contains", value: "张" },
+        { field: "c", operator: "contains", value: CN.zhang },
         { field: "d", operator: "ncontains", value: "x" },
         { field: "e", operator: "in", value: ["1", "2"] },
         { field: "f", operator: "nin", value: [3, 4] },
@@ -34,7 +35,7 @@ describe("toCriteria", () => {
       want: [
         ["a.equals", "1"],
         ["b.notEquals", "2"],
-        ["c.contains", "张"],
+        ["c.contains", CN.zhang],
         ["d.doesNotContain", "x"],
         ["e.in", "1,2"],
         ["f.notIn", "3,4"],
@@ -76,7 +77,7 @@ describe("toCriteria", () => {
 describe("fromCriteria", () => {
   it("reads filters, sorters and paging back", () => {
     const got = fromCriteria(
-      new URLSearchParams("page=2&size=20&sort=applyDate,desc&sort=name,asc&name.contains=张&grade.in=1,2&amount.greaterThanOrEqual=5&orgId.specified=false&idCard=110"),
+      new URLSearchParams(`page=2&size=20&sort=applyDate,desc&sort=name,asc&name.contains=${CN.zhang}&grade.in=1,2&amount.greaterThanOrEqual=5&orgId.specified=false&idCard=110`),
     );
     expect(got).toEqual({
       pagination: { currentPage: 3, pageSize: 20 },
@@ -85,7 +86,7 @@ describe("fromCriteria", () => {
         { field: "name", order: "asc" },
       ],
       filters: [
-        { field: "name", operator: "contains", value: "张" },
+        { field: "name", operator: "contains", value: CN.zhang },
         { field: "grade", operator: "in", value: ["1", "2"] },
         { field: "amount", operator: "gte", value: "5" },
         { field: "orgId", operator: "null", value: true },

@@ -3,7 +3,10 @@ import { delay } from "msw";
 import { server } from "../test/server";
 import { fail, http, HttpResponse, ok } from "../test/helpers";
 import { configureErrors } from "./errors";
-import { ApiError, buildUrl, connectToken, download, filenameOf, request, upload } from "./http";
+import { ApiError } from "./errors";
+import { buildUrl, connectToken, download, filenameOf, request, upload } from "./http";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 function capture() {
   const warnings: string[] = [];
@@ -62,8 +65,8 @@ describe("request", () => {
         return ok(null);
       }),
     );
-    await request("/api/thing/1", { method: "PUT", body: { name: "张三" } });
-    expect(seen).toEqual({ method: "POST", query: "?_method=PUT", body: { name: "张三" } });
+    await request("/api/thing/1", { method: "PUT", body: { name: CN.zhangSan } });
+    expect(seen).toEqual({ method: "POST", query: "?_method=PUT", body: { name: CN.zhangSan } });
   });
 });
 
@@ -72,10 +75,10 @@ describe("global error handling (spec §8)", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       const env = capture();
-      server.use(http.get("/api/thing", () => fail(401, "未登录")));
+      server.use(http.get("/api/thing", () => fail(401, CN.notSignedIn)));
       await rejection(request("/api/thing"));
       await rejection(request("/api/thing"));
-      expect(env.warnings).toEqual(["身份认证信息已失效，请重新登录。"]);
+      expect(env.warnings).toEqual([text("errors.unauthorized")]);
       expect(env.expireSession).not.toHaveBeenCalled();
       vi.advanceTimersByTime(2000);
       expect(env.expireSession).toHaveBeenCalledTimes(1);
@@ -90,7 +93,7 @@ describe("global error handling (spec §8)", () => {
     try {
       const env = capture();
       env.setPath("/login");
-      server.use(http.get("/api/thing", () => fail(401, "未登录")));
+      server.use(http.get("/api/thing", () => fail(401, CN.notSignedIn)));
       await rejection(request("/api/thing"));
       vi.advanceTimersByTime(2000);
       expect(env.expireSession).toHaveBeenCalledTimes(1);
@@ -102,10 +105,10 @@ describe("global error handling (spec §8)", () => {
 
   it("401 of the login call itself shows the server's text instead", async () => {
     const env = capture();
-    server.use(http.post("/api/system/login", () => fail(401, "用户名或密码错误")));
+    server.use(http.post("/api/system/login", () => fail(401, CN.badCredentials)));
     const err = await rejection(request("/api/system/login", { method: "POST", body: {}, skipAuthRedirect: true }));
     expect(err.statusCode).toBe(401);
-    expect(env.warnings).toEqual(["用户名或密码错误"]);
+    expect(env.warnings).toEqual([CN.badCredentials]);
   });
 
   it("no response: network error", async () => {
@@ -113,7 +116,7 @@ describe("global error handling (spec §8)", () => {
     server.use(http.get("/api/thing", () => HttpResponse.error()));
     const err = await rejection(request("/api/thing"));
     expect(err.kind).toBe("network");
-    expect(env.warnings).toEqual(["网络连接错误，请检查网络环境！"]);
+    expect(env.warnings).toEqual([text("errors.network")]);
   });
 
   it("timeout", async () => {
@@ -126,38 +129,38 @@ describe("global error handling (spec §8)", () => {
     );
     const err = await rejection(request("/api/slow", { timeoutMs: 50 }));
     expect(err.kind).toBe("timeout");
-    expect(env.warnings).toEqual(["网络连接超时，请重试！"]);
+    expect(env.warnings).toEqual([text("errors.timeout")]);
   });
 
   it("code 701 prefixes the violation text", async () => {
     const env = capture();
-    server.use(http.post("/api/thing", () => HttpResponse.json({ code: 701, msg: "含有敏感词" })));
+    server.use(http.post("/api/thing", () => HttpResponse.json({ code: 701, msg: CN.sensitiveWords })));
     await rejection(request("/api/thing", { method: "POST", body: {} }));
-    expect(env.errors).toEqual(["提交的信息包含违规：含有敏感词"]);
+    expect(env.errors).toEqual([`${text("errors.violation")}${CN.sensitiveWords}`]);
   });
 
   it("code 705 and other codes show the server's text", async () => {
     const env = capture();
     server.use(
-      http.get("/api/a", () => HttpResponse.json({ code: 705, msg: "该时间段车辆已被预约" })),
-      http.get("/api/b", () => fail(409, "数据已被他人修改，请刷新后重试")),
+      http.get("/api/a", () => HttpResponse.json({ code: 705, msg: CN.vehicleBooked })),
+      http.get("/api/b", () => fail(409, CN.changedByOthers)),
     );
     await rejection(request("/api/a"));
     await rejection(request("/api/b"));
-    expect(env.warnings).toEqual(["该时间段车辆已被预约", "数据已被他人修改，请刷新后重试"]);
+    expect(env.warnings).toEqual([CN.vehicleBooked, CN.changedByOthers]);
   });
 
   it("validation errors travel with the error, field by field", async () => {
     capture();
-    server.use(http.post("/api/thing", () => fail(400, "提交的数据有误", [{ field: "idCard", message: "身份证号格式不正确" }])));
+    server.use(http.post("/api/thing", () => fail(400, CN.badSubmission, [{ field: "idCard", message: text("validation.formats.idcard") }])));
     const err = await rejection(request("/api/thing", { method: "POST", body: {} }));
-    expect(err.fieldErrors).toEqual([{ field: "idCard", message: "身份证号格式不正确" }]);
-    expect(err.errors).toEqual({ idCard: "身份证号格式不正确" });
+    expect(err.fieldErrors).toEqual([{ field: "idCard", message: text("validation.formats.idcard") }]);
+    expect(err.errors).toEqual({ idCard: text("validation.formats.idcard") });
   });
 
   it("silent calls leave the message to the caller", async () => {
     const env = capture();
-    server.use(http.put("/api/x", () => fail(400, "x")), http.post("/api/x", () => fail(400, "旧密码错误")));
+    server.use(http.put("/api/x", () => fail(400, "x")), http.post("/api/x", () => fail(400, CN.wrongOldPassword)));
     await rejection(request("/api/x", { method: "PUT", body: {}, silent: true }));
     expect(env.warnings).toEqual([]);
   });
@@ -167,7 +170,7 @@ describe("global error handling (spec §8)", () => {
     server.use(http.get("/api/x", () => new HttpResponse("<html>bad gateway</html>", { status: 502 })));
     const err = await rejection(request("/api/x"));
     expect(err.statusCode).toBe(502);
-    expect(env.warnings).toEqual(["请求失败，请稍后重试！"]);
+    expect(env.warnings).toEqual([text("errors.unknown")]);
   });
 });
 
@@ -175,7 +178,7 @@ describe("download", () => {
   it("returns the file with its name from Content-Disposition", async () => {
     server.use(
       http.get("/api/x/export", ({ request }) => {
-        expect(new URL(request.url).searchParams.get("name.contains")).toBe("张");
+        expect(new URL(request.url).searchParams.get("name.contains")).toBe(CN.zhang);
         return new HttpResponse("xlsx-bytes", {
           headers: {
             "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -184,16 +187,16 @@ describe("download", () => {
         });
       }),
     );
-    const file = await download("/api/x/export", "fallback.xlsx", { query: { "name.contains": "张" } });
-    expect(file.filename).toBe("村民.xlsx");
+    const file = await download("/api/x/export", "fallback.xlsx", { query: { "name.contains": CN.zhang } });
+    expect(file.filename).toBe(`${CN.villager}.xlsx`);
     expect(await file.blob.text()).toBe("xlsx-bytes");
   });
 
   it("an envelope instead of a file is an error", async () => {
     const env = capture();
-    server.use(http.get("/api/x/export", () => fail(403, "无导出权限")));
+    server.use(http.get("/api/x/export", () => fail(403, CN.noExportPermission)));
     await rejection(download("/api/x/export", "a.xlsx"));
-    expect(env.warnings).toEqual(["无导出权限"]);
+    expect(env.warnings).toEqual([CN.noExportPermission]);
   });
 
   it("filenameOf reads both forms", () => {
@@ -223,10 +226,10 @@ describe("upload", () => {
 
   it("reports a failed upload like any call", async () => {
     const env = capture();
-    server.use(http.post("/api/x/import", () => fail(400, "文件格式有误")));
+    server.use(http.post("/api/x/import", () => fail(400, text("widgets.upload.badFormat"))));
     const form = new FormData();
     form.append("file", new File(["abc"], "data.txt"));
     await rejection(upload("/api/x/import", form));
-    expect(env.warnings).toEqual(["文件格式有误"]);
+    expect(env.warnings).toEqual([text("widgets.upload.badFormat")]);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { makeToken } from "../test/helpers";
 import { decodeToken, isExpired, visitCodesOf } from "./jwt";
+import { CN } from "../test/chinese";
 
 describe("jwt", () => {
   it("reads the claims, including non-ASCII ones", () => {
-    const token = makeToken({ sub: "42", tid: 3, name: "张三" });
-    expect(decodeToken(token)).toMatchObject({ sub: "42", tid: 3, name: "张三" });
+    const token = makeToken({ sub: "42", tid: 3, name: CN.zhangSan });
+    expect(decodeToken(token)).toMatchObject({ sub: "42", tid: 3, name: CN.zhangSan });
   });
 
   it("lists the visit codes of the auth claim", () => {

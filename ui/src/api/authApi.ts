@@ -2,10 +2,9 @@
 
 import { encryptWithPem } from "./crypto";
 import { reportError } from "./errors";
-import { ApiError, request } from "./http";
-import type { ServerMenu } from "./menus";
+import { ApiError } from "./errors";
+import { request } from "./http";
 import { parseModules, type ModuleInfo } from "./modules";
-import type { SessionUser } from "../stores/useSessionStore";
 import { challengeOf, recoveryCodesOf, type TotpChallenge } from "./totpAnswer";
 
 export const AUTH_PATHS = {
@@ -18,6 +17,30 @@ export const AUTH_PATHS = {
   modules: "/api/modules",
   currentUser: "/api/system/cscpCurrentUserDetails",
 } as const;
+
+/** SessionUser is the user part of the login answer. */
+export interface SessionUser {
+  userId: number | string;
+  username: string;
+  familyName?: string;
+  name?: string;
+}
+
+/** ServerMenu is one item of GET /api/system/cscpMenus. */
+export interface ServerMenu {
+  id: number | string;
+  parentId: number | string | null;
+  type: string;
+  name?: string;
+  title: string;
+  icon?: string;
+  orderby?: number;
+  url?: string;
+  component?: string;
+  /** External address: the item opens it in a new window. */
+  address?: string;
+  permissionCode?: string;
+}
 
 /** LoginAnswer is data of POST /api/system/login (and of its two-factor step). */
 export interface LoginAnswer {

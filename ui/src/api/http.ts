@@ -1,8 +1,9 @@
 // The one HTTP client of the console (spec §7): base address, 360000 ms timeout, bearer token, PUT and
 // DELETE sent as POST with ?_method=, the {code, msg, data} envelope unwrapped, and every failure turned
-// into an ApiError that the global handler (errors.ts) reports once.
+// into an ApiError (errors.ts) that the global handler there reports once. errors.ts imports nothing of
+// this file: a failure and its report sit below the client that produces them.
 
-import { reportError } from "./errors";
+import { ApiError, reportError, type ApiErrorKind, type FieldError } from "./errors";
 
 /** The server's answer around every payload (DESIGN.md §4). */
 export interface Envelope<T> {
@@ -10,49 +11,6 @@ export interface Envelope<T> {
   msg?: string;
   data: T;
   errors?: FieldError[];
-}
-
-/** One validation problem the server reports for a field of the submitted record. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** What went wrong, so the global handler can pick the message the specification asks for. */
-export type ApiErrorKind = "http" | "code" | "network" | "timeout" | "unknown";
-
-/**
- * ApiError is every failure of a call. It satisfies refine's HttpError (message, statusCode, errors) so
- * refine hooks pass it through unchanged.
- */
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** HTTP status, or 0 when no response arrived. */
-  readonly statusCode: number;
-  /** Envelope code (the HTTP status for errors, 701/705 for the special codes), or 0. */
-  readonly code: number;
-  /** The server's msg, verbatim, when there was one. */
-  readonly serverMessage: string;
-  readonly fieldErrors: FieldError[];
-  /** refine's ValidationErrors shape: field → message. */
-  readonly errors: Record<string, string>;
-
-  constructor(init: {
-    kind: ApiErrorKind;
-    statusCode: number;
-    code?: number;
-    serverMessage?: string;
-    fieldErrors?: FieldError[];
-  }) {
-    super(init.serverMessage || init.kind);
-    this.name = "ApiError";
-    this.kind = init.kind;
-    this.statusCode = init.statusCode;
-    this.code = init.code ?? 0;
-    this.serverMessage = init.serverMessage ?? "";
-    this.fieldErrors = init.fieldErrors ?? [];
-    this.errors = Object.fromEntries(this.fieldErrors.map((e) => [e.field, e.message]));
-  }
 }
 
 /** Query values the client accepts; undefined, null and "" are left out. */

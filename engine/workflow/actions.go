@@ -1,0 +1,354 @@
+package workflow
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/msg"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
+)
+
+// The decisions an approver takes on a task.
+const (
+	ActApprove  = "approve"
+	ActReject   = "reject"
+	ActReturn   = "return"
+	ActTransfer = "transfer" // 转办: the task passes to another user (Decision.UserID)
+)
+
+// ReturnToApplicant is the Decision.To that returns an application to its
+// applicant: the record is a draft again, to edit and submit anew.
+const ReturnToApplicant = "applicant"
+
+// Decision is what an approver decides on a task: approve, reject (with a
+// comment), return to an earlier step (To names it, or ReturnToApplicant)
+// or transfer the task to another user (UserID).
+type Decision struct {
+	Action  string
+	Comment string
+	To      string
+	UserID  int64
+}
+
+// submittable are the statuses a record may be submitted from.
+var submittable = []int{schema.FlowDraft, schema.FlowRejected, schema.FlowWithdrawn}
+
+// Submit submits record id of module, as the viewer sc (who must reach the
+// record in their scope), on the module's current workflow version, and
+// answers the new instance's id. The path and approvers are fixed now
+// (see Plan); steps that need nobody pass at once.
+func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id int64) (int64, error) {
+	m, err := e.module(module)
+	if err != nil {
+		return 0, err
+	}
+	rec, err := e.opts.Store.Get(ctx, m, sc, id)
+	if err != nil {
+		return 0, fmt.Errorf("submit %s %d: %w", module, id, err)
+	}
+	if !slices.Contains(submittable, statusOf(m, rec)) {
+		return 0, refuse(http.StatusConflict, msg.FlowCannotSubmit)
+	}
+	plan, err := e.plan(ctx, m, rec, sc.TenantID, sc.UserID, sc.OrgID)
+	if err != nil {
+		return 0, fmt.Errorf("submit %s %d: %w", module, id, err)
+	}
+	if step := plan.unattended(); step != "" {
+		return 0, refuse(http.StatusConflict, fmt.Sprintf(msg.FlowNoApprovers, step))
+	}
+	names, err := e.names(ctx, sc.TenantID, []int64{sc.UserID})
+	if err != nil {
+		return 0, err
+	}
+	var r *run
+	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
+		cur, err := e.opts.Store.GetIn(ctx, tx, m, sc, id)
+		if err != nil {
+			return err
+		}
+		if cur["version"] != rec["version"] {
+			return store.ErrStale
+		}
+		flowID, version, err := e.flowVersion(ctx, tx, m)
+		if err != nil {
+			return err
+		}
+		in := &instance{TenantID: sc.TenantID, Module: m.Name, RecordID: id, FlowID: flowID, Version: version,
+			ApplicantID: sc.UserID, ApplicantName: names[sc.UserID], OrgID: sc.OrgID, State: StateRunning, Title: recordTitle(m, rec), Plan: *plan,
+			Pos: []lanePos{}}
+		now := e.nowText()
+		in.ID, err = e.insertID(ctx, tx, e.sqlb().Insert(InstanceTable).Columns("tenant_id", "module", "record_id",
+			"flow_id", "version", "applicant_id", "applicant_name", "org_id", "state", "title", "stage", "pos",
+			"next_batch", "plan", "created_at", "updated_at").Values(in.TenantID, in.Module, in.RecordID, in.FlowID,
+			in.Version, in.ApplicantID, in.ApplicantName, in.OrgID, in.State, in.Title, 0, "[]", 0, mustJSON(in.Plan), now, now))
+		if err != nil {
+			return fmt.Errorf("insert instance: %w", err)
+		}
+		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: in, actor: sc.UserID}
+		if err := e.opts.Store.MoveStatus(ctx, tx, m, sc, id, submittable, store.HistoryEntry{
+			Action: "submit", To: schema.FlowRunning, UserID: sc.UserID}); err != nil {
+			return err
+		}
+		r.event(EventSubmitted, "", "submit", nil)
+		if err := r.openStage(0); err != nil {
+			return err
+		}
+		return r.save()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("submit %s %d: %w", module, id, err)
+	}
+	e.notify(ctx, r.events)
+	return r.in.ID, nil
+}
+
+// Decide takes decision d on task taskID as the viewer sc, who must be its
+// approver while it is open.
+func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Decision) error {
+	d.Comment = strings.TrimSpace(d.Comment)
+	switch d.Action {
+	case ActApprove, ActReturn:
+	case ActTransfer:
+		if d.UserID <= 0 || d.UserID == sc.UserID {
+			return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
+		}
+	case ActReject:
+		if d.Comment == "" {
+			return refuse(http.StatusBadRequest, msg.FlowCommentRequired)
+		}
+	default:
+		return refuse(http.StatusBadRequest, fmt.Sprintf(msg.FlowUnknownAction, d.Action))
+	}
+	ts, err := readTasks(ctx, e.opts.Store.DB(), e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+		Where(entsql.And(entsql.EQ("id", taskID), entsql.EQ("tenant_id", sc.TenantID))))
+	if err != nil {
+		return err
+	}
+	if len(ts) == 0 {
+		return errTaskNotFound
+	}
+	m, err := e.module(ts[0].Module)
+	if err != nil {
+		return err
+	}
+	var r *run
+	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
+		var err error
+		if r, err = e.load(ctx, tx, m, sc, ts[0].InstanceID); err != nil {
+			return err
+		}
+		ts, err := readTasks(ctx, tx, e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+			Where(entsql.EQ("id", taskID)))
+		if err != nil {
+			return err
+		}
+		t := ts[0]
+		switch {
+		case t.AssigneeID != sc.UserID:
+			return errNotYourTask
+		case t.State != TaskOpen || r.in.State != StateRunning || t.Stage != r.in.Stage ||
+			t.Batch != r.in.Pos[t.Lane].Batch:
+			return errTaskNotFound
+		}
+		if err := r.decide(t, d); err != nil {
+			return err
+		}
+		return r.save()
+	})
+	if err != nil {
+		return fmt.Errorf("decide task %d: %w", taskID, err)
+	}
+	e.notify(ctx, r.events)
+	return nil
+}
+
+// decide records decision d on open task t and moves the instance on.
+func (r *run) decide(t *task, d Decision) error {
+	ps := r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps[t.StepIdx]
+	state := map[string]string{ActApprove: TaskApproved, ActReject: TaskRejected, ActReturn: TaskReturned,
+		ActTransfer: TaskTransferred}[d.Action]
+	var comment any
+	if d.Comment != "" {
+		comment = d.Comment
+	}
+	qs, args := r.e.sqlb().Update(TaskTable).Set("state", state).Set("comment", comment).
+		Set("decided_at", r.e.nowText()).Where(entsql.EQ("id", t.ID)).Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("record decision: %w", err)
+	}
+	switch d.Action {
+	case ActApprove:
+		if err := r.history(ActApprove, ps.Title, d.Comment); err != nil {
+			return err
+		}
+		r.event(EventDecided, ps.Title, ActApprove, []int64{r.in.ApplicantID})
+		return r.evaluate(t.Lane, ps, false)
+	case ActReject:
+		goOn, err := r.canStillPass(t.Lane, ps)
+		if err != nil || !goOn {
+			if err == nil {
+				err = r.finish(StateRejected, schema.FlowRejected, ActReject, ps.Title, d.Comment)
+			}
+			return err
+		}
+		if err := r.history(ActReject, ps.Title, d.Comment); err != nil {
+			return err
+		}
+		r.event(EventDecided, ps.Title, ActReject, []int64{r.in.ApplicantID})
+		return r.evaluate(t.Lane, ps, false)
+	case ActTransfer:
+		return r.transfer(t, ps, d)
+	}
+	return r.returnTo(t, ps, d)
+}
+
+// transfer hands open task t to d.UserID: the task closes as transferred
+// and the user gets one in its place, in the same step and turn.
+func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
+	names, err := r.e.opts.Directory.UserNames(r.ctx, r.in.TenantID, []int64{d.UserID})
+	if err != nil {
+		return err
+	}
+	ts, err := r.batchTasks(t.Lane)
+	if err != nil {
+		return err
+	}
+	busy := slices.ContainsFunc(ts, func(o *task) bool {
+		return o.AssigneeID == d.UserID && o.State != TaskTransferred && o.State != TaskCancelled
+	})
+	if names[d.UserID] == "" || busy {
+		return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
+	}
+	if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
+		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen}}); err != nil {
+		return fmt.Errorf("transfer task %d: %w", t.ID, err)
+	}
+	comment := fmt.Sprintf(msg.FlowTransferredTo, names[d.UserID])
+	if d.Comment != "" {
+		comment += "：" + d.Comment
+	}
+	if err := r.history(ActTransfer, ps.Title, comment); err != nil {
+		return err
+	}
+	r.event(EventArrived, ps.Title, ActTransfer, []int64{d.UserID})
+	return nil
+}
+
+// returnTo sends the application back to an earlier step (or to the
+// applicant). Tasks left open by the return — the step's other approvers,
+// the other parallel branches when going back before them — are closed as
+// cancelled; the step returned to opens afresh, and a parallel stage
+// returned into reopens only the returned branch (the others had passed).
+func (r *run) returnTo(t *task, ps PlanStep, d Decision) error {
+	if d.To == ReturnToApplicant {
+		return r.finish(StateReturned, schema.FlowDraft, ActReturn, ps.Title, d.Comment)
+	}
+	s, l, i, ok := r.in.Plan.find(d.To)
+	if !ok || s > r.in.Stage || (s == r.in.Stage && (l != t.Lane || i >= t.StepIdx)) {
+		return refuse(http.StatusBadRequest, fmt.Sprintf(msg.FlowBadReturnStep, d.To))
+	}
+	target := r.in.Plan.Stages[s].Lanes[l].Steps[i].Title
+	comment := fmt.Sprintf(msg.FlowReturnedTo, target)
+	if d.Comment != "" {
+		comment += "：" + d.Comment
+	}
+	if err := r.history(ActReturn, ps.Title, comment); err != nil {
+		return err
+	}
+	r.event(EventDecided, ps.Title, ActReturn, []int64{r.in.ApplicantID})
+	if s < r.in.Stage {
+		if err := r.cancel(nil); err != nil {
+			return err
+		}
+		r.in.Stage = s
+		r.in.Pos = make([]lanePos, len(r.in.Plan.Stages[s].Lanes))
+		for pl, lane := range r.in.Plan.Stages[s].Lanes {
+			r.in.Pos[pl].Idx = len(lane.Steps)
+		}
+	} else if err := r.closeBatch(l); err != nil {
+		return err
+	}
+	r.in.Pos[l].Idx = i
+	return r.openStep(l)
+}
+
+// load reads an instance inside tx for a change by the viewer sc.
+func (e *Engine) load(ctx context.Context, tx *sql.Tx, m *schema.Module, sc store.Scope, id int64) (*run, error) {
+	ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
+		Where(entsql.And(entsql.EQ("id", id), entsql.EQ("tenant_id", sc.TenantID))))
+	if err != nil {
+		return nil, err
+	}
+	if len(ins) == 0 {
+		return nil, errTaskNotFound
+	}
+	return &run{e: e, ctx: ctx, tx: tx, m: m, in: ins[0], actor: sc.UserID}, nil
+}
+
+// flowVersion is the id and version number of m's workflow as it is now,
+// adding a version when the definition changed.
+func (e *Engine) flowVersion(ctx context.Context, tx *sql.Tx, m *schema.Module) (int64, int, error) {
+	def := mustJSON(m.Workflow)
+	sum := sha256.Sum256([]byte(def))
+	hash := hex.EncodeToString(sum[:])
+	var id int64
+	var version int
+	qs, args := e.sqlb().Select("id", "version").From(entsql.Table(FlowTable)).
+		Where(entsql.And(entsql.EQ("module", m.Name), entsql.EQ("hash", hash))).Query()
+	err := tx.QueryRowContext(ctx, qs, args...).Scan(&id, &version)
+	if err == nil {
+		return id, version, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, fmt.Errorf("read flow version: %w", err)
+	}
+	qs, args = e.sqlb().Select("COALESCE(MAX(version), 0)").From(entsql.Table(FlowTable)).
+		Where(entsql.EQ("module", m.Name)).Query()
+	if err := tx.QueryRowContext(ctx, qs, args...).Scan(&version); err != nil {
+		return 0, 0, fmt.Errorf("read flow versions: %w", err)
+	}
+	version++
+	id, err = e.insertID(ctx, tx, e.sqlb().Insert(FlowTable).Columns("module", "version", "hash", "definition",
+		"created_at").Values(m.Name, version, hash, def, e.nowText()))
+	if err != nil {
+		return 0, 0, fmt.Errorf("add flow version: %w", err)
+	}
+	return id, version, nil
+}
+
+// statusOf is the record's workflow status.
+func statusOf(m *schema.Module, rec store.Record) int {
+	v, _ := rec[m.Status.Field].(int64)
+	return int(v)
+}
+
+// recordTitle names a record in lists: its first listed text field, else
+// the module's title and the id.
+func recordTitle(m *schema.Module, rec store.Record) string {
+	for _, f := range m.Fields {
+		if s, ok := rec[f.Name].(string); ok && f.List && f.Type == schema.TypeString && s != "" {
+			if r := []rune(s); len(r) > 200 {
+				return string(r[:200])
+			}
+			return s
+		}
+	}
+	return fmt.Sprintf("%s #%v", m.Title, rec["id"])
+}
+
+// notify hands committed events to the Notifier.
+func (e *Engine) notify(ctx context.Context, events []Event) {
+	if e.opts.Notifier != nil && len(events) > 0 {
+		e.opts.Notifier.Notify(ctx, events)
+	}
+}

@@ -1,0 +1,124 @@
+package workflow
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"slices"
+
+	entsql "entgo.io/ent/dialect/sql"
+
+	"xiangzhi/engine/msg"
+	"xiangzhi/engine/store"
+)
+
+// ActTakeBack is the history action of a take-back (取回).
+const ActTakeBack = "takeBack"
+
+// TaskTakenBack is the state of an approval its approver took back.
+const TaskTakenBack = "takenBack"
+
+// TakeBack takes back (取回) the viewer's approval on task taskID while
+// nobody has acted on what it let through: the step it approved opens
+// again with the viewer's task open and the other approvers' decisions
+// kept, and the tasks opened after it are cancelled. An approval of a step
+// still under way simply reopens the viewer's task.
+func (e *Engine) TakeBack(ctx context.Context, sc store.Scope, taskID int64) error {
+	t, err := e.task(ctx, sc, taskID)
+	if err != nil {
+		return err
+	}
+	m, err := e.module(t.Module)
+	if err != nil {
+		return err
+	}
+	var r *run
+	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
+		if r, err = e.load(ctx, tx, m, sc, t.InstanceID); err != nil {
+			return err
+		}
+		ts, err := readTasks(ctx, tx, e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+			Where(entsql.EQ("instance_id", t.InstanceID)).OrderBy("id"))
+		if err != nil {
+			return err
+		}
+		var mine *task
+		for _, o := range ts {
+			if o.ID == taskID {
+				mine = o
+			}
+		}
+		switch {
+		case mine.AssigneeID != sc.UserID:
+			return errNotYourTask
+		case mine.State != TaskApproved || mine.Auto || r.in.State != StateRunning:
+			return errTaskNotFound
+		}
+		if err := r.takeBack(mine, ts); err != nil {
+			return err
+		}
+		return r.save()
+	})
+	if err != nil {
+		return fmt.Errorf("take back task %d: %w", taskID, err)
+	}
+	e.notify(ctx, r.events)
+	return nil
+}
+
+// takeBack reopens the step of approved task t; ts are all the instance's
+// tasks.
+func (r *run) takeBack(t *task, ts []*task) error {
+	ps := r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps[t.StepIdx]
+	later := func(o *task) bool { // opened after t's step passed, in the lanes t's return would touch
+		return o.Batch > t.Batch && (o.Stage > t.Stage || (o.Stage == t.Stage && o.Lane == t.Lane))
+	}
+	for _, o := range ts {
+		switch {
+		case o.Stage == t.Stage && o.Lane == t.Lane && o.StepIdx == t.StepIdx && o.Batch > t.Batch:
+			return errTaskNotFound // the step was opened again since
+		case later(o) && !o.Auto && !slices.Contains([]string{TaskOpen, TaskWaiting, TaskCancelled, TaskCC}, o.State):
+			return refuse(http.StatusConflict, msg.FlowTakeBackLate)
+		}
+	}
+	underWay := r.in.Stage == t.Stage && r.in.Pos[t.Lane].Idx == t.StepIdx
+	nextStage := r.in.Stage == t.Stage+1 && t.StepIdx == len(r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps)-1
+	if !underWay && !nextStage && !(r.in.Stage == t.Stage && r.in.Pos[t.Lane].Idx == t.StepIdx+1) {
+		return refuse(http.StatusConflict, msg.FlowTakeBackLate)
+	}
+	if err := r.setTask(t.ID, TaskTakenBack); err != nil {
+		return err
+	}
+	if err := r.history(ActTakeBack, ps.Title, ""); err != nil {
+		return err
+	}
+	if underWay { // the step is still deciding: only the approver's own task reopens
+		if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx,
+			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen}}); err != nil {
+			return fmt.Errorf("reopen task %d: %w", t.ID, err)
+		}
+		r.event(EventArrived, ps.Title, ActTakeBack, []int64{t.AssigneeID})
+		return nil
+	}
+	r.keep = map[int64]*task{}
+	for _, o := range ts {
+		if o.Batch == t.Batch && o.ID != t.ID && o.State == TaskApproved {
+			r.keep[o.AssigneeID] = o
+		}
+	}
+	if nextStage {
+		if err := r.cancel(nil); err != nil {
+			return err
+		}
+		r.in.Stage = t.Stage
+		r.in.Pos = make([]lanePos, len(r.in.Plan.Stages[t.Stage].Lanes))
+		for l, lane := range r.in.Plan.Stages[t.Stage].Lanes {
+			r.in.Pos[l].Idx = len(lane.Steps)
+		}
+	} else if err := r.closeBatch(t.Lane); err != nil {
+		return err
+	}
+	r.in.Pos[t.Lane].Idx = t.StepIdx
+	return r.openStep(t.Lane)
+}
