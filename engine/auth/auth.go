@@ -1,7 +1,7 @@
 // Package auth is identity on the engine: the installation's login and
 // token keys (kept in the setting table), password hashing and policy,
-// signed tokens backed by server-side sessions, login with lockout and a
-// login log, the viewer carried in the request context, and the Authorizer
+// signed tokens backed by server-side sessions, login with a throttle, an
+// administrator's lock, two-factor codes (TOTP) and a login log, the viewer carried in the request context, and the Authorizer
 // the engine's route table calls. It has no HTTP handlers and seeds
 // nothing: the system module (modules/system) serves the login API, creates
 // the first tenant, administrator and menus, and owns the permission codes.
@@ -16,12 +16,6 @@ import (
 	"xiangzhi/generated/ent"
 )
 
-// Defaults of the lockout.
-const (
-	DefaultMaxFailures  = 5
-	DefaultLockDuration = 15 * time.Minute
-)
-
 // Permissions is what the service needs from the permission model
 // (engine/authz implements it): the codes a user holds in a tenant, as a
 // set that contains AllCodes for a super administrator, and the visit codes
@@ -33,10 +27,13 @@ type Permissions interface {
 
 // Options configure the service; zero values take the defaults.
 type Options struct {
-	// MaxFailures is how many wrong passwords in a row lock an account.
-	MaxFailures int
-	// LockDuration is how long a locked account stays locked.
-	LockDuration time.Duration
+	// ThrottleWindow is how far back failed attempts count.
+	ThrottleWindow time.Duration
+	// AccountThreshold and AddressThreshold are the failures of one
+	// account name and of one client address that start the delays.
+	AccountThreshold, AddressThreshold int
+	// ThrottleCap is the longest wait between two attempts.
+	ThrottleCap time.Duration
 	// TokenTTL is how long tokens and sessions live.
 	TokenTTL time.Duration
 	// Now is the clock; tests inject one.
@@ -60,17 +57,14 @@ type Service struct {
 	perms    Permissions
 	opts     Options
 	viewers  *viewerCache
+	box      *secretBox
+	chals    *challenges
 }
 
 // New loads (creating on first use) the installation's keys and returns the
 // service. The core tables must already be migrated.
 func New(ctx context.Context, client *ent.Client, opts Options) (*Service, error) {
-	if opts.MaxFailures <= 0 {
-		opts.MaxFailures = DefaultMaxFailures
-	}
-	if opts.LockDuration <= 0 {
-		opts.LockDuration = DefaultLockDuration
-	}
+	opts.throttleDefaults()
 	if opts.TokenTTL <= 0 {
 		opts.TokenTTL = DefaultTokenTTL
 	}
@@ -87,10 +81,19 @@ func New(ctx context.Context, client *ent.Client, opts Options) (*Service, error
 	if err != nil {
 		return nil, fmt.Errorf("load keys: %w", err)
 	}
+	box, err := newSecretBox(keys.SigningKey())
+	if err != nil {
+		return nil, err
+	}
+	// The dummy hash an unknown user is checked against is made now, so the
+	// first unknown name does not cost a hash more than a known one.
+	dummyHash()
 	viewers := newViewerCache(opts.ViewerCacheTTL, opts.Now)
 	client.Use(viewers.hook)
 	return &Service{
 		viewers:  viewers,
+		box:      box,
+		chals:    newChallenges(keys.SigningKey(), opts.Now),
 		client:   client,
 		keys:     keys,
 		tokens:   NewTokens(keys.SigningKey(), opts.TokenTTL, opts.Now),
@@ -116,3 +119,18 @@ func (s *Service) PublicKeyPEM() string { return s.keys.PublicKeyPEM() }
 func (s *Service) Decrypt(b64 string) (string, error) { return s.keys.Decrypt(b64) }
 
 func (s *Service) now() time.Time { return s.opts.Now() }
+
+func (o *Options) throttleDefaults() {
+	if o.ThrottleWindow <= 0 {
+		o.ThrottleWindow = DefaultThrottleWindow
+	}
+	if o.AccountThreshold <= 0 {
+		o.AccountThreshold = DefaultAccountThreshold
+	}
+	if o.AddressThreshold <= 0 {
+		o.AddressThreshold = DefaultAddressThreshold
+	}
+	if o.ThrottleCap <= 0 {
+		o.ThrottleCap = DefaultThrottleCap
+	}
+}

@@ -15,8 +15,18 @@ import (
 var (
 	// ErrBadCredentials: unknown user, wrong password, or unknown tenant.
 	ErrBadCredentials = errors.New("bad username or password")
-	// ErrLocked: too many failed logins; the account waits out the window.
+	// ErrLocked: an administrator locked the account.
 	ErrLocked = errors.New("account locked")
+	// ErrThrottled: the account name or the client address failed too
+	// often of late and must wait before the next attempt.
+	ErrThrottled = errors.New("sign-in attempts throttled")
+	// ErrTOTPCode: a wrong, reused or expired two-factor or recovery code.
+	ErrTOTPCode = errors.New("wrong two-factor code")
+	// ErrChallenge: a two-factor step without a live sign-in challenge.
+	ErrChallenge = errors.New("sign-in challenge invalid or expired")
+	// ErrTOTPState: an enrolment step that does not fit the user's
+	// two-factor state (already on, not started, not on).
+	ErrTOTPState = errors.New("two-factor state does not allow this")
 	// ErrDisabled: the user or the tenant is disabled.
 	ErrDisabled = errors.New("account disabled")
 	// ErrBadCiphertext: an encrypted password that does not decrypt.
@@ -65,12 +75,28 @@ func badCredentials() error {
 	return newError(http.StatusBadRequest, msg.BadCredentials, ErrBadCredentials)
 }
 
-// lockedError tells how many minutes (rounded up) remain of a lock.
-func lockedError(minutes int) error {
-	if minutes < 1 {
-		minutes = 1
-	}
-	return newError(http.StatusLocked, fmt.Sprintf(msg.AccountLocked, minutes), ErrLocked)
+// lockedError refuses a right password of an account an administrator
+// locked.
+func lockedError() error {
+	return newError(http.StatusLocked, msg.AccountLocked, ErrLocked)
+}
+
+// throttledError refuses an attempt inside a throttle's wait: 429 with the
+// same text for every name, existing or not.
+func throttledError() error {
+	return newError(http.StatusTooManyRequests, msg.LoginThrottled, ErrThrottled)
+}
+
+func totpCodeWrong() error {
+	return newError(http.StatusBadRequest, msg.TOTPCodeWrong, ErrTOTPCode)
+}
+
+func challengeError(cause error) error {
+	return newError(http.StatusBadRequest, msg.TOTPChallengeExpired, fmt.Errorf("%w: %v", ErrChallenge, cause))
+}
+
+func totpStateError(text string) error {
+	return newError(http.StatusBadRequest, text, ErrTOTPState)
 }
 
 func disabledError(status int) error {

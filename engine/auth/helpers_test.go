@@ -158,3 +158,5 @@ const (
 
 // rootPath is the materialised path of a first-level organisation.
 func rootPath(id int64) string { return "/" + strconv.FormatInt(id, 10) + "/" }
+
+func asAuthError(err error, target **auth.Error) bool { return errors.As(err, target) }

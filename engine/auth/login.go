@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"sync"
-	"time"
 
 	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
@@ -18,12 +16,22 @@ import (
 const (
 	LoginFailed    = 0
 	LoginSucceeded = 1
+	// LoginThrottled is an attempt refused unchecked, inside a throttle's
+	// wait; it does not count as a failure.
+	LoginThrottled = 2
 )
 
-// LoginResult is a successful login: the token, whether the user must
-// change the password before anything else, and the user row.
+// LoginResult is the outcome of a sign-in step. Either Token is set (the
+// user is signed in), or Challenge is (a two-factor code must follow,
+// posted with LoginTOTP); Setup is set too when the user must first enrol
+// (a role requires two-factor sign-in), and RecoveryCodes once, when that
+// enrolment is confirmed. MustChangePassword says the password must be
+// changed before anything else.
 type LoginResult struct {
 	Token              string
+	Challenge          string
+	Setup              *TOTPSetup
+	RecoveryCodes      []string
 	MustChangePassword bool
 	User               *ent.User
 }
@@ -38,48 +46,48 @@ type attempt struct {
 // Login signs a user of a tenant in with a password the browser encrypted
 // with the login public key. It writes one login-log row per attempt.
 //
-// A wrong password counts a failure; MaxFailures failures in a row lock the
-// account for LockDuration, during which even the right password is
-// refused (账号已锁定，请N分钟后重试). An unknown user, an unknown tenant and
-// a wrong password all answer 用户名或密码错误; a disabled user or tenant
-// answers 账号已停用, but only after the right password. The result says
-// the password must be changed when it is an initial one or breaks the
-// policy; a bcrypt (or outdated argon2id) hash is upgraded on the way.
+// There is no oracle: an unknown user (checked against a dummy hash, so it
+// costs the same), a wrong password and a locked or disabled account with a
+// wrong password all answer 400 用户名或密码错误; an attempt inside the
+// throttle's wait answers 429 请求过于频繁，请稍后再试 for any name, existing
+// or not. An administrator's lock (账号已锁定，请联系管理员) and a disabled
+// account (账号已停用) are told only after the right password. When the
+// user has two-factor sign-in on, or a role requires it, the result is a
+// challenge instead of a token. A bcrypt (or outdated argon2id) hash is
+// upgraded on the way.
 func (s *Service) Login(ctx context.Context, tenantID int64, username, encryptedPassword, ip, userAgent string) (*LoginResult, error) {
 	a := attempt{tenantID: tenantID, username: username, ip: ip, userAgent: userAgent}
-	password, err := s.keys.Decrypt(encryptedPassword)
-	if err != nil {
-		return nil, s.refuse(ctx, a, nil, err)
-	}
 	u, err := s.client.User.Query().
 		Where(user.TenantID(tenantID), user.Username(username)).
 		WithTenant().
 		Only(ctx)
 	if ent.IsNotFound(err) {
+		u, err = nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("login: find user: %w", err)
+	}
+	if err := s.checkThrottle(ctx, a, u); err != nil {
+		return nil, err
+	}
+	password, err := s.keys.Decrypt(encryptedPassword)
+	if err != nil {
+		return nil, s.refuse(ctx, a, u, err)
+	}
+	if u == nil {
 		// Spend the time a real check takes, so timing does not tell
 		// which usernames exist.
 		VerifyPassword(dummyHash(), password)
 		return nil, s.refuse(ctx, a, nil, badCredentials())
 	}
-	if err != nil {
-		return nil, fmt.Errorf("login: find user: %w", err)
-	}
-	now := s.now()
-	if u.LockedUntil != nil && now.Before(*u.LockedUntil) {
-		return nil, s.refuse(ctx, a, u, lockedError(minutesUntil(u.LockedUntil.Sub(now))))
-	}
 	if !VerifyPassword(u.PasswordHash, password) {
-		return nil, s.refuse(ctx, a, u, s.countFailure(ctx, u))
+		return nil, s.refuse(ctx, a, u, badCredentials())
 	}
-	if u.Disabled || u.Edges.Tenant == nil || u.Edges.Tenant.Disabled {
-		return nil, s.refuse(ctx, a, u, disabledError(http.StatusForbidden))
+	if err := s.standing(u); err != nil {
+		return nil, s.refuse(ctx, a, u, err)
 	}
 	must := u.MustChangePassword || CheckPasswordPolicy(password) != nil
-	upd := s.client.User.UpdateOneID(u.ID).
-		SetFailedLogins(0).
-		ClearLockedUntil().
-		SetLastLogin(now).
-		SetMustChangePassword(must)
+	upd := s.client.User.UpdateOneID(u.ID).SetMustChangePassword(must)
 	if NeedsRehash(u.PasswordHash) {
 		hash, err := HashPassword(password)
 		if err != nil {
@@ -87,19 +95,40 @@ func (s *Service) Login(ctx context.Context, tenantID int64, username, encrypted
 		}
 		upd.SetPasswordHash(hash)
 	}
-	saved, err := upd.Save(ctx)
+	if u, err = upd.Save(ctx); err != nil {
+		return nil, fmt.Errorf("login: update user: %w", err)
+	}
+	return s.secondStep(ctx, a, u)
+}
+
+// standing refuses a user an administrator locked or disabled, or of a
+// disabled tenant; u must be loaded with its tenant.
+func (s *Service) standing(u *ent.User) error {
+	if u.Locked {
+		return lockedError()
+	}
+	if u.Disabled || u.Edges.Tenant == nil || u.Edges.Tenant.Disabled {
+		return disabledError(http.StatusForbidden)
+	}
+	return nil
+}
+
+// complete signs u in after every step passed: the session, the last
+// login, a fresh failure count, the login-log row.
+func (s *Service) complete(ctx context.Context, a attempt, u *ent.User) (*LoginResult, error) {
+	now := s.now()
+	saved, err := s.client.User.UpdateOneID(u.ID).SetLastLogin(now).SetThrottleSince(now).Save(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("login: update user %d: %w", u.ID, err)
 	}
-	u = saved
-	token, err := s.StartSession(ctx, u, ip, userAgent)
+	token, err := s.StartSession(ctx, saved, a.ip, a.userAgent)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.writeLoginLog(ctx, a, u, LoginSucceeded, msg.LoginSucceeded); err != nil {
+	if err := s.writeLoginLog(ctx, a, saved, LoginSucceeded, msg.LoginSucceeded); err != nil {
 		return nil, err
 	}
-	return &LoginResult{Token: token, MustChangePassword: must, User: u}, nil
+	return &LoginResult{Token: token, MustChangePassword: saved.MustChangePassword, User: saved}, nil
 }
 
 // StartSession opens a session for u and returns its signed token, with
@@ -117,29 +146,9 @@ func (s *Service) StartSession(ctx context.Context, u *ent.User, ip, userAgent s
 	return s.tokens.Issue(u.ID, u.TenantID, sess.Jti, visit, sess.ExpiresAt)
 }
 
-// countFailure records a wrong password and returns the refusal: 用户名或
-// 密码错误, or the lock message when this failure locks the account.
-func (s *Service) countFailure(ctx context.Context, u *ent.User) error {
-	// The increment happens in SQL, so concurrent failures all count.
-	n, err := s.client.User.UpdateOneID(u.ID).AddFailedLogins(1).Save(ctx)
-	if err != nil {
-		return fmt.Errorf("login: count failure of user %d: %w", u.ID, err)
-	}
-	if n.FailedLogins < s.opts.MaxFailures {
-		return badCredentials()
-	}
-	err = s.client.User.UpdateOneID(u.ID).
-		SetLockedUntil(s.now().Add(s.opts.LockDuration)).
-		SetFailedLogins(0).
-		Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("login: lock user %d: %w", u.ID, err)
-	}
-	return lockedError(minutesUntil(s.opts.LockDuration))
-}
-
-// refuse writes the login-log row of a refused attempt and returns the
-// refusal, or the logging error when the row cannot be written.
+// refuse writes the login-log row of a refused attempt (a failure, which
+// the throttle counts) and returns the refusal, or the logging error when
+// the row cannot be written.
 func (s *Service) refuse(ctx context.Context, a attempt, u *ent.User, refusal error) error {
 	text := msg.BadCredentials
 	var pe *Error
@@ -168,11 +177,6 @@ func (s *Service) writeLoginLog(ctx context.Context, a attempt, u *ent.User, sta
 		return fmt.Errorf("write login log: %w", err)
 	}
 	return nil
-}
-
-// minutesUntil rounds a remaining duration up to whole minutes.
-func minutesUntil(d time.Duration) int {
-	return int(math.Ceil(d.Minutes()))
 }
 
 var (

@@ -3,106 +3,15 @@ package auth_test
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"testing"
-	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/bcrypt"
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/auth/authtest"
 	"xiangzhi/engine/msg"
-	"xiangzhi/generated/ent/loginlog"
 	"xiangzhi/generated/ent/user"
 )
-
-type logRow struct {
-	UserName, IP, Message string
-	Status                int
-}
-
-func (f *fixture) loginLog(t *testing.T) []logRow {
-	t.Helper()
-	rows, err := f.client.LoginLog.Query().Where(loginlog.TenantID(f.tenantID)).
-		Order(loginlog.ByID()).All(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]logRow, len(rows))
-	for i, r := range rows {
-		out[i] = logRow{r.UserName, r.IP, r.Message, r.Status}
-	}
-	return out
-}
-
-func TestLoginLockout(t *testing.T) {
-	for _, db := range authtest.All(t) {
-		t.Run(db.Name, func(t *testing.T) {
-			ctx := context.Background()
-			f := newFixture(t, db.Client, auth.Options{})
-			u := f.user(t, "lisi", "Abc12345!", false)
-			bad := logRow{"lisi", "127.0.0.1", msg.BadCredentials, auth.LoginFailed}
-			locked := func(min int) logRow {
-				return logRow{"lisi", "127.0.0.1", "账号已锁定，请" + itoa(min) + "分钟后重试", auth.LoginFailed}
-			}
-			var want []logRow
-			for i := 1; i <= 4; i++ {
-				_, err := f.login(t, "lisi", "wrong-Pass1")
-				publicError(t, err, http.StatusBadRequest, "用户名或密码错误", auth.ErrBadCredentials)
-				want = append(want, bad)
-			}
-			// The fifth failure locks the account for 15 minutes.
-			_, err := f.login(t, "lisi", "wrong-Pass1")
-			publicError(t, err, http.StatusLocked, "账号已锁定，请15分钟后重试", auth.ErrLocked)
-			want = append(want, locked(15))
-			// Even the right password is refused while locked; the message
-			// counts the minutes left.
-			f.clock.Advance(5*time.Minute + 30*time.Second)
-			_, err = f.login(t, "lisi", "Abc12345!")
-			publicError(t, err, http.StatusLocked, "账号已锁定，请10分钟后重试", auth.ErrLocked)
-			want = append(want, locked(10))
-			// After the window the right password works again.
-			f.clock.Advance(10 * time.Minute)
-			res, err := f.login(t, "lisi", "Abc12345!")
-			if err != nil {
-				t.Fatalf("login after the lock window: %v", err)
-			}
-			want = append(want, logRow{"lisi", "127.0.0.1", msg.LoginSucceeded, auth.LoginSucceeded})
-			if res.MustChangePassword || res.User.ID != u.ID || res.Token == "" {
-				t.Errorf("result = %+v", res)
-			}
-			got, err := f.client.User.Get(ctx, u.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.FailedLogins != 0 || got.LockedUntil != nil || got.LastLogin == nil ||
-				!got.LastLogin.Equal(f.clock.Now()) {
-				t.Errorf("after login: failed=%d locked=%v last=%v", got.FailedLogins, got.LockedUntil, got.LastLogin)
-			}
-			// An unknown user answers like a wrong password, and is logged.
-			_, err = f.login(t, "nobody", "Abc12345!")
-			publicError(t, err, http.StatusBadRequest, msg.BadCredentials, auth.ErrBadCredentials)
-			want = append(want, logRow{"nobody", "127.0.0.1", msg.BadCredentials, auth.LoginFailed})
-			// A ciphertext that does not decrypt is an attempt too.
-			_, err = f.svc.Login(ctx, f.tenantID, "lisi", "bm90IGEgY2lwaGVydGV4dA==", "127.0.0.1", "go-test")
-			publicError(t, err, http.StatusBadRequest, msg.PasswordDecryptFailed, auth.ErrBadCiphertext)
-			want = append(want, logRow{"lisi", "127.0.0.1", msg.PasswordDecryptFailed, auth.LoginFailed})
-			if diff := cmp.Diff(want, f.loginLog(t)); diff != "" {
-				t.Errorf("login log (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-func TestLoginOptions(t *testing.T) {
-	f := newFixture(t, authtest.SQLite(t), auth.Options{MaxFailures: 2, LockDuration: 3 * time.Minute})
-	f.user(t, "wangwu", "Abc12345!", false)
-	_, err := f.login(t, "wangwu", "nope")
-	publicError(t, err, http.StatusBadRequest, msg.BadCredentials, auth.ErrBadCredentials)
-	_, err = f.login(t, "wangwu", "nope")
-	publicError(t, err, http.StatusLocked, "账号已锁定，请3分钟后重试", auth.ErrLocked)
-}
 
 func TestLoginMustChangePassword(t *testing.T) {
 	ctx := context.Background()
@@ -202,5 +111,3 @@ func TestChangePassword(t *testing.T) {
 		t.Fatalf("login after reset = %+v, %v; want a forced change", res, err)
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

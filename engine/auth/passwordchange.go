@@ -24,8 +24,7 @@ func (s *Service) SetPassword(ctx context.Context, userID int64, password string
 		SetPasswordHash(hash).
 		SetPasswordChangedAt(s.now()).
 		SetMustChangePassword(initial).
-		SetFailedLogins(0).
-		ClearLockedUntil().
+		SetThrottleSince(s.now()).
 		Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("set password of user %d: %w", userID, err)

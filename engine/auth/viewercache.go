@@ -100,7 +100,7 @@ func (c *viewerCache) hook(next ent.Mutator) ent.Mutator {
 // the value the new session needs; a password change ends the other
 // sessions through the session table, which is signalled).
 var signInBookkeeping = map[string]bool{
-	user.FieldLastLogin: true, user.FieldFailedLogins: true, user.FieldLockedUntil: true, user.FieldUpdatedAt: true,
+	user.FieldLastLogin: true, user.FieldThrottleSince: true, user.FieldUpdatedAt: true,
 	user.FieldMustChangePassword: true,
 }
 

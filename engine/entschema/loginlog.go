@@ -12,7 +12,8 @@ import (
 
 // LoginLog is one login attempt, successful or not. It keeps the name as
 // typed and no foreign keys, so history outlives users and tenants.
-// status is 1 for a successful login and 0 for a refused one.
+// status is 1 for a successful login, 0 for a refused one and 2 for an
+// attempt refused unchecked because its account or address was throttled.
 type LoginLog struct{ ent.Schema }
 
 // Annotations of the LoginLog.
@@ -42,5 +43,7 @@ func (LoginLog) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("tenant_id", "time"),
 		index.Fields("tenant_id", "user_name"),
+		// the throttle counts an address's recent failures.
+		index.Fields("ip", "time"),
 	}
 }

@@ -34,6 +34,9 @@ func (Role) Fields() []ent.Field {
 		field.String("icon").MaxRuneLen(100).Default(""),
 		field.Enum("data_scope").Values(DataScopes...).Default("subtree"),
 		field.Bool("system").Default(false),
+		// require_totp makes every holder of the role sign in with a
+		// two-factor code; one without it enrols right after the password.
+		field.Bool("require_totp").Default(false),
 	}
 }
 

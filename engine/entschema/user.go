@@ -50,8 +50,25 @@ func (User) Fields() []ent.Field {
 		// must_change_password is set for an initial password (created by an
 		// administrator or the bootstrap) and for one that breaks the policy.
 		field.Bool("must_change_password").Default(false),
-		field.Int("failed_logins").Default(0).NonNegative(),
-		field.Time("locked_until").Optional().Nillable(),
+		// locked is an administrator's lock: the account signs in again
+		// only after an administrator unlocks it. Failed passwords never
+		// lock an account; they slow it down (throttle_since, login log).
+		field.Bool("locked").Default(false),
+		// throttle_since is when the account's failure count last started
+		// afresh (a successful sign-in, an administrator's unlock): failed
+		// attempts logged before it no longer slow the account down.
+		field.Time("throttle_since").Optional().Nillable(),
+		// totp_secret is the two-factor secret, AES-GCM sealed with a key
+		// derived from the installation's signing key; totp_enabled says it
+		// was confirmed with a code (until then it is a pending enrolment).
+		field.String("totp_secret").MaxRuneLen(255).Optional().Sensitive(),
+		field.Bool("totp_enabled").Default(false),
+		// totp_last_step is the time step of the last accepted code, so a
+		// code is accepted once.
+		field.Int64("totp_last_step").Default(0),
+		// totp_recovery holds the SHA-256 hashes (hex, comma-separated) of
+		// the unused recovery codes.
+		field.Text("totp_recovery").Optional().Sensitive(),
 		field.Bool("disabled").Default(false),
 		field.Int64("org_id").Optional().Nillable(),
 		// data_scope, when set, overrides the scope the user's roles give.

@@ -13,9 +13,37 @@ const (
 	// BadCredentials answers a wrong username or password; it never says
 	// which of the two was wrong.
 	BadCredentials = "用户名或密码错误"
-	// AccountLocked answers a login to a locked account; %d is the number
-	// of minutes left, rounded up.
-	AccountLocked = "账号已锁定，请%d分钟后重试"
+	// AccountLocked answers a login to an account an administrator locked,
+	// and only after the right password (before it, 用户名或密码错误).
+	AccountLocked = "账号已锁定，请联系管理员"
+	// LoginThrottled answers (and logs) a sign-in attempt made while its
+	// account name or client address must wait after repeated failures. It
+	// is the same for every name, existing or not.
+	LoginThrottled = TooManyRequests
+	// TOTPCodeWrong answers a wrong, reused or expired two-factor code or
+	// recovery code.
+	TOTPCodeWrong = "动态验证码错误"
+	// TOTPCodeRequired answers a two-factor step without a code.
+	TOTPCodeRequired = "请输入动态验证码"
+	// TOTPChallengeExpired answers a two-factor step whose sign-in
+	// challenge is missing, forged or older than five minutes.
+	TOTPChallengeExpired = "登录已超时，请重新输入用户名和密码"
+	// TOTPAlreadyEnabled refuses to start an enrolment while two-factor
+	// sign-in is on.
+	TOTPAlreadyEnabled = "已启用动态验证码"
+	// TOTPNotStarted refuses a confirmation without a started enrolment.
+	TOTPNotStarted = "请先生成动态验证码密钥"
+	// TOTPNotEnabled refuses to turn off two-factor sign-in that is off.
+	TOTPNotEnabled = "未启用动态验证码"
+	// TOTPProofRequired refuses to turn two-factor sign-in off without the
+	// password or a code.
+	TOTPProofRequired = "请输入登录密码或动态验证码"
+	// TOTPPasswordWrong answers a wrong password given to turn two-factor
+	// sign-in off (the specification's flag of a wrong login password).
+	TOTPPasswordWrong = "登录密码错误，请重新填写！"
+	// TOTPIssuer names the installation in authenticator apps (the issuer
+	// of the otpauth:// URI).
+	TOTPIssuer = "乡治"
 	// AccountDisabled answers a login (or a token) of a disabled account
 	// or tenant.
 	AccountDisabled = "账号已停用"

@@ -8185,6 +8185,7 @@ type RoleMutation struct {
 	icon          *string
 	data_scope    *role.DataScope
 	system        *bool
+	require_totp  *bool
 	clearedFields map[string]struct{}
 	tenant        *int64
 	clearedtenant bool
@@ -8647,6 +8648,42 @@ func (m *RoleMutation) ResetSystem() {
 	m.system = nil
 }
 
+// SetRequireTotp sets the "require_totp" field.
+func (m *RoleMutation) SetRequireTotp(b bool) {
+	m.require_totp = &b
+}
+
+// RequireTotp returns the value of the "require_totp" field in the mutation.
+func (m *RoleMutation) RequireTotp() (r bool, exists bool) {
+	v := m.require_totp
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRequireTotp returns the old "require_totp" field's value of the Role entity.
+// If the Role object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RoleMutation) OldRequireTotp(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRequireTotp is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRequireTotp requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRequireTotp: %w", err)
+	}
+	return oldValue.RequireTotp, nil
+}
+
+// ResetRequireTotp resets all changes to the "require_totp" field.
+func (m *RoleMutation) ResetRequireTotp() {
+	m.require_totp = nil
+}
+
 // ClearTenant clears the "tenant" edge to the Tenant entity.
 func (m *RoleMutation) ClearTenant() {
 	m.clearedtenant = true
@@ -8816,7 +8853,7 @@ func (m *RoleMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *RoleMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 10)
 	if m.tenant != nil {
 		fields = append(fields, role.FieldTenantID)
 	}
@@ -8844,6 +8881,9 @@ func (m *RoleMutation) Fields() []string {
 	if m.system != nil {
 		fields = append(fields, role.FieldSystem)
 	}
+	if m.require_totp != nil {
+		fields = append(fields, role.FieldRequireTotp)
+	}
 	return fields
 }
 
@@ -8870,6 +8910,8 @@ func (m *RoleMutation) Field(name string) (ent.Value, bool) {
 		return m.DataScope()
 	case role.FieldSystem:
 		return m.System()
+	case role.FieldRequireTotp:
+		return m.RequireTotp()
 	}
 	return nil, false
 }
@@ -8897,6 +8939,8 @@ func (m *RoleMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldDataScope(ctx)
 	case role.FieldSystem:
 		return m.OldSystem(ctx)
+	case role.FieldRequireTotp:
+		return m.OldRequireTotp(ctx)
 	}
 	return nil, fmt.Errorf("unknown Role field %s", name)
 }
@@ -8968,6 +9012,13 @@ func (m *RoleMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSystem(v)
+		return nil
+	case role.FieldRequireTotp:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRequireTotp(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Role field %s", name)
@@ -9059,6 +9110,9 @@ func (m *RoleMutation) ResetField(name string) error {
 		return nil
 	case role.FieldSystem:
 		m.ResetSystem()
+		return nil
+	case role.FieldRequireTotp:
+		m.ResetRequireTotp()
 		return nil
 	}
 	return fmt.Errorf("unknown Role field %s", name)
@@ -11561,9 +11615,13 @@ type UserMutation struct {
 	password_hash        *string
 	password_changed_at  *time.Time
 	must_change_password *bool
-	failed_logins        *int
-	addfailed_logins     *int
-	locked_until         *time.Time
+	locked               *bool
+	throttle_since       *time.Time
+	totp_secret          *string
+	totp_enabled         *bool
+	totp_last_step       *int64
+	addtotp_last_step    *int64
+	totp_recovery        *string
 	disabled             *bool
 	data_scope           *user.DataScope
 	clearedFields        map[string]struct{}
@@ -12307,109 +12365,279 @@ func (m *UserMutation) ResetMustChangePassword() {
 	m.must_change_password = nil
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (m *UserMutation) SetFailedLogins(i int) {
-	m.failed_logins = &i
-	m.addfailed_logins = nil
+// SetLocked sets the "locked" field.
+func (m *UserMutation) SetLocked(b bool) {
+	m.locked = &b
 }
 
-// FailedLogins returns the value of the "failed_logins" field in the mutation.
-func (m *UserMutation) FailedLogins() (r int, exists bool) {
-	v := m.failed_logins
+// Locked returns the value of the "locked" field in the mutation.
+func (m *UserMutation) Locked() (r bool, exists bool) {
+	v := m.locked
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// OldFailedLogins returns the old "failed_logins" field's value of the User entity.
+// OldLocked returns the old "locked" field's value of the User entity.
 // If the User object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *UserMutation) OldFailedLogins(ctx context.Context) (v int, err error) {
+func (m *UserMutation) OldLocked(ctx context.Context) (v bool, err error) {
 	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldFailedLogins is only allowed on UpdateOne operations")
+		return v, errors.New("OldLocked is only allowed on UpdateOne operations")
 	}
 	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldFailedLogins requires an ID field in the mutation")
+		return v, errors.New("OldLocked requires an ID field in the mutation")
 	}
 	oldValue, err := m.oldValue(ctx)
 	if err != nil {
-		return v, fmt.Errorf("querying old value for OldFailedLogins: %w", err)
+		return v, fmt.Errorf("querying old value for OldLocked: %w", err)
 	}
-	return oldValue.FailedLogins, nil
+	return oldValue.Locked, nil
 }
 
-// AddFailedLogins adds i to the "failed_logins" field.
-func (m *UserMutation) AddFailedLogins(i int) {
-	if m.addfailed_logins != nil {
-		*m.addfailed_logins += i
-	} else {
-		m.addfailed_logins = &i
-	}
+// ResetLocked resets all changes to the "locked" field.
+func (m *UserMutation) ResetLocked() {
+	m.locked = nil
 }
 
-// AddedFailedLogins returns the value that was added to the "failed_logins" field in this mutation.
-func (m *UserMutation) AddedFailedLogins() (r int, exists bool) {
-	v := m.addfailed_logins
+// SetThrottleSince sets the "throttle_since" field.
+func (m *UserMutation) SetThrottleSince(t time.Time) {
+	m.throttle_since = &t
+}
+
+// ThrottleSince returns the value of the "throttle_since" field in the mutation.
+func (m *UserMutation) ThrottleSince() (r time.Time, exists bool) {
+	v := m.throttle_since
 	if v == nil {
 		return
 	}
 	return *v, true
 }
 
-// ResetFailedLogins resets all changes to the "failed_logins" field.
-func (m *UserMutation) ResetFailedLogins() {
-	m.failed_logins = nil
-	m.addfailed_logins = nil
-}
-
-// SetLockedUntil sets the "locked_until" field.
-func (m *UserMutation) SetLockedUntil(t time.Time) {
-	m.locked_until = &t
-}
-
-// LockedUntil returns the value of the "locked_until" field in the mutation.
-func (m *UserMutation) LockedUntil() (r time.Time, exists bool) {
-	v := m.locked_until
-	if v == nil {
-		return
-	}
-	return *v, true
-}
-
-// OldLockedUntil returns the old "locked_until" field's value of the User entity.
+// OldThrottleSince returns the old "throttle_since" field's value of the User entity.
 // If the User object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *UserMutation) OldLockedUntil(ctx context.Context) (v *time.Time, err error) {
+func (m *UserMutation) OldThrottleSince(ctx context.Context) (v *time.Time, err error) {
 	if !m.op.Is(OpUpdateOne) {
-		return v, errors.New("OldLockedUntil is only allowed on UpdateOne operations")
+		return v, errors.New("OldThrottleSince is only allowed on UpdateOne operations")
 	}
 	if m.id == nil || m.oldValue == nil {
-		return v, errors.New("OldLockedUntil requires an ID field in the mutation")
+		return v, errors.New("OldThrottleSince requires an ID field in the mutation")
 	}
 	oldValue, err := m.oldValue(ctx)
 	if err != nil {
-		return v, fmt.Errorf("querying old value for OldLockedUntil: %w", err)
+		return v, fmt.Errorf("querying old value for OldThrottleSince: %w", err)
 	}
-	return oldValue.LockedUntil, nil
+	return oldValue.ThrottleSince, nil
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (m *UserMutation) ClearLockedUntil() {
-	m.locked_until = nil
-	m.clearedFields[user.FieldLockedUntil] = struct{}{}
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (m *UserMutation) ClearThrottleSince() {
+	m.throttle_since = nil
+	m.clearedFields[user.FieldThrottleSince] = struct{}{}
 }
 
-// LockedUntilCleared returns if the "locked_until" field was cleared in this mutation.
-func (m *UserMutation) LockedUntilCleared() bool {
-	_, ok := m.clearedFields[user.FieldLockedUntil]
+// ThrottleSinceCleared returns if the "throttle_since" field was cleared in this mutation.
+func (m *UserMutation) ThrottleSinceCleared() bool {
+	_, ok := m.clearedFields[user.FieldThrottleSince]
 	return ok
 }
 
-// ResetLockedUntil resets all changes to the "locked_until" field.
-func (m *UserMutation) ResetLockedUntil() {
-	m.locked_until = nil
-	delete(m.clearedFields, user.FieldLockedUntil)
+// ResetThrottleSince resets all changes to the "throttle_since" field.
+func (m *UserMutation) ResetThrottleSince() {
+	m.throttle_since = nil
+	delete(m.clearedFields, user.FieldThrottleSince)
+}
+
+// SetTotpSecret sets the "totp_secret" field.
+func (m *UserMutation) SetTotpSecret(s string) {
+	m.totp_secret = &s
+}
+
+// TotpSecret returns the value of the "totp_secret" field in the mutation.
+func (m *UserMutation) TotpSecret() (r string, exists bool) {
+	v := m.totp_secret
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotpSecret returns the old "totp_secret" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTotpSecret(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotpSecret is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotpSecret requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotpSecret: %w", err)
+	}
+	return oldValue.TotpSecret, nil
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (m *UserMutation) ClearTotpSecret() {
+	m.totp_secret = nil
+	m.clearedFields[user.FieldTotpSecret] = struct{}{}
+}
+
+// TotpSecretCleared returns if the "totp_secret" field was cleared in this mutation.
+func (m *UserMutation) TotpSecretCleared() bool {
+	_, ok := m.clearedFields[user.FieldTotpSecret]
+	return ok
+}
+
+// ResetTotpSecret resets all changes to the "totp_secret" field.
+func (m *UserMutation) ResetTotpSecret() {
+	m.totp_secret = nil
+	delete(m.clearedFields, user.FieldTotpSecret)
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (m *UserMutation) SetTotpEnabled(b bool) {
+	m.totp_enabled = &b
+}
+
+// TotpEnabled returns the value of the "totp_enabled" field in the mutation.
+func (m *UserMutation) TotpEnabled() (r bool, exists bool) {
+	v := m.totp_enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotpEnabled returns the old "totp_enabled" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTotpEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotpEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotpEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotpEnabled: %w", err)
+	}
+	return oldValue.TotpEnabled, nil
+}
+
+// ResetTotpEnabled resets all changes to the "totp_enabled" field.
+func (m *UserMutation) ResetTotpEnabled() {
+	m.totp_enabled = nil
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (m *UserMutation) SetTotpLastStep(i int64) {
+	m.totp_last_step = &i
+	m.addtotp_last_step = nil
+}
+
+// TotpLastStep returns the value of the "totp_last_step" field in the mutation.
+func (m *UserMutation) TotpLastStep() (r int64, exists bool) {
+	v := m.totp_last_step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotpLastStep returns the old "totp_last_step" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTotpLastStep(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotpLastStep is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotpLastStep requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotpLastStep: %w", err)
+	}
+	return oldValue.TotpLastStep, nil
+}
+
+// AddTotpLastStep adds i to the "totp_last_step" field.
+func (m *UserMutation) AddTotpLastStep(i int64) {
+	if m.addtotp_last_step != nil {
+		*m.addtotp_last_step += i
+	} else {
+		m.addtotp_last_step = &i
+	}
+}
+
+// AddedTotpLastStep returns the value that was added to the "totp_last_step" field in this mutation.
+func (m *UserMutation) AddedTotpLastStep() (r int64, exists bool) {
+	v := m.addtotp_last_step
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotpLastStep resets all changes to the "totp_last_step" field.
+func (m *UserMutation) ResetTotpLastStep() {
+	m.totp_last_step = nil
+	m.addtotp_last_step = nil
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (m *UserMutation) SetTotpRecovery(s string) {
+	m.totp_recovery = &s
+}
+
+// TotpRecovery returns the value of the "totp_recovery" field in the mutation.
+func (m *UserMutation) TotpRecovery() (r string, exists bool) {
+	v := m.totp_recovery
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotpRecovery returns the old "totp_recovery" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTotpRecovery(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotpRecovery is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotpRecovery requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotpRecovery: %w", err)
+	}
+	return oldValue.TotpRecovery, nil
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (m *UserMutation) ClearTotpRecovery() {
+	m.totp_recovery = nil
+	m.clearedFields[user.FieldTotpRecovery] = struct{}{}
+}
+
+// TotpRecoveryCleared returns if the "totp_recovery" field was cleared in this mutation.
+func (m *UserMutation) TotpRecoveryCleared() bool {
+	_, ok := m.clearedFields[user.FieldTotpRecovery]
+	return ok
+}
+
+// ResetTotpRecovery resets all changes to the "totp_recovery" field.
+func (m *UserMutation) ResetTotpRecovery() {
+	m.totp_recovery = nil
+	delete(m.clearedFields, user.FieldTotpRecovery)
 }
 
 // SetDisabled sets the "disabled" field.
@@ -12850,7 +13078,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 21)
+	fields := make([]string, 0, 25)
 	if m.tenant != nil {
 		fields = append(fields, user.FieldTenantID)
 	}
@@ -12899,11 +13127,23 @@ func (m *UserMutation) Fields() []string {
 	if m.must_change_password != nil {
 		fields = append(fields, user.FieldMustChangePassword)
 	}
-	if m.failed_logins != nil {
-		fields = append(fields, user.FieldFailedLogins)
+	if m.locked != nil {
+		fields = append(fields, user.FieldLocked)
 	}
-	if m.locked_until != nil {
-		fields = append(fields, user.FieldLockedUntil)
+	if m.throttle_since != nil {
+		fields = append(fields, user.FieldThrottleSince)
+	}
+	if m.totp_secret != nil {
+		fields = append(fields, user.FieldTotpSecret)
+	}
+	if m.totp_enabled != nil {
+		fields = append(fields, user.FieldTotpEnabled)
+	}
+	if m.totp_last_step != nil {
+		fields = append(fields, user.FieldTotpLastStep)
+	}
+	if m.totp_recovery != nil {
+		fields = append(fields, user.FieldTotpRecovery)
 	}
 	if m.disabled != nil {
 		fields = append(fields, user.FieldDisabled)
@@ -12954,10 +13194,18 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.PasswordChangedAt()
 	case user.FieldMustChangePassword:
 		return m.MustChangePassword()
-	case user.FieldFailedLogins:
-		return m.FailedLogins()
-	case user.FieldLockedUntil:
-		return m.LockedUntil()
+	case user.FieldLocked:
+		return m.Locked()
+	case user.FieldThrottleSince:
+		return m.ThrottleSince()
+	case user.FieldTotpSecret:
+		return m.TotpSecret()
+	case user.FieldTotpEnabled:
+		return m.TotpEnabled()
+	case user.FieldTotpLastStep:
+		return m.TotpLastStep()
+	case user.FieldTotpRecovery:
+		return m.TotpRecovery()
 	case user.FieldDisabled:
 		return m.Disabled()
 	case user.FieldOrgID:
@@ -13005,10 +13253,18 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldPasswordChangedAt(ctx)
 	case user.FieldMustChangePassword:
 		return m.OldMustChangePassword(ctx)
-	case user.FieldFailedLogins:
-		return m.OldFailedLogins(ctx)
-	case user.FieldLockedUntil:
-		return m.OldLockedUntil(ctx)
+	case user.FieldLocked:
+		return m.OldLocked(ctx)
+	case user.FieldThrottleSince:
+		return m.OldThrottleSince(ctx)
+	case user.FieldTotpSecret:
+		return m.OldTotpSecret(ctx)
+	case user.FieldTotpEnabled:
+		return m.OldTotpEnabled(ctx)
+	case user.FieldTotpLastStep:
+		return m.OldTotpLastStep(ctx)
+	case user.FieldTotpRecovery:
+		return m.OldTotpRecovery(ctx)
 	case user.FieldDisabled:
 		return m.OldDisabled(ctx)
 	case user.FieldOrgID:
@@ -13136,19 +13392,47 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetMustChangePassword(v)
 		return nil
-	case user.FieldFailedLogins:
-		v, ok := value.(int)
+	case user.FieldLocked:
+		v, ok := value.(bool)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.SetFailedLogins(v)
+		m.SetLocked(v)
 		return nil
-	case user.FieldLockedUntil:
+	case user.FieldThrottleSince:
 		v, ok := value.(time.Time)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.SetLockedUntil(v)
+		m.SetThrottleSince(v)
+		return nil
+	case user.FieldTotpSecret:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotpSecret(v)
+		return nil
+	case user.FieldTotpEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotpEnabled(v)
+		return nil
+	case user.FieldTotpLastStep:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotpLastStep(v)
+		return nil
+	case user.FieldTotpRecovery:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotpRecovery(v)
 		return nil
 	case user.FieldDisabled:
 		v, ok := value.(bool)
@@ -13179,8 +13463,8 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *UserMutation) AddedFields() []string {
 	var fields []string
-	if m.addfailed_logins != nil {
-		fields = append(fields, user.FieldFailedLogins)
+	if m.addtotp_last_step != nil {
+		fields = append(fields, user.FieldTotpLastStep)
 	}
 	return fields
 }
@@ -13190,8 +13474,8 @@ func (m *UserMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
-	case user.FieldFailedLogins:
-		return m.AddedFailedLogins()
+	case user.FieldTotpLastStep:
+		return m.AddedTotpLastStep()
 	}
 	return nil, false
 }
@@ -13201,12 +13485,12 @@ func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *UserMutation) AddField(name string, value ent.Value) error {
 	switch name {
-	case user.FieldFailedLogins:
-		v, ok := value.(int)
+	case user.FieldTotpLastStep:
+		v, ok := value.(int64)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
-		m.AddFailedLogins(v)
+		m.AddTotpLastStep(v)
 		return nil
 	}
 	return fmt.Errorf("unknown User numeric field %s", name)
@@ -13225,8 +13509,14 @@ func (m *UserMutation) ClearedFields() []string {
 	if m.FieldCleared(user.FieldPasswordChangedAt) {
 		fields = append(fields, user.FieldPasswordChangedAt)
 	}
-	if m.FieldCleared(user.FieldLockedUntil) {
-		fields = append(fields, user.FieldLockedUntil)
+	if m.FieldCleared(user.FieldThrottleSince) {
+		fields = append(fields, user.FieldThrottleSince)
+	}
+	if m.FieldCleared(user.FieldTotpSecret) {
+		fields = append(fields, user.FieldTotpSecret)
+	}
+	if m.FieldCleared(user.FieldTotpRecovery) {
+		fields = append(fields, user.FieldTotpRecovery)
 	}
 	if m.FieldCleared(user.FieldOrgID) {
 		fields = append(fields, user.FieldOrgID)
@@ -13257,8 +13547,14 @@ func (m *UserMutation) ClearField(name string) error {
 	case user.FieldPasswordChangedAt:
 		m.ClearPasswordChangedAt()
 		return nil
-	case user.FieldLockedUntil:
-		m.ClearLockedUntil()
+	case user.FieldThrottleSince:
+		m.ClearThrottleSince()
+		return nil
+	case user.FieldTotpSecret:
+		m.ClearTotpSecret()
+		return nil
+	case user.FieldTotpRecovery:
+		m.ClearTotpRecovery()
 		return nil
 	case user.FieldOrgID:
 		m.ClearOrgID()
@@ -13322,11 +13618,23 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldMustChangePassword:
 		m.ResetMustChangePassword()
 		return nil
-	case user.FieldFailedLogins:
-		m.ResetFailedLogins()
+	case user.FieldLocked:
+		m.ResetLocked()
 		return nil
-	case user.FieldLockedUntil:
-		m.ResetLockedUntil()
+	case user.FieldThrottleSince:
+		m.ResetThrottleSince()
+		return nil
+	case user.FieldTotpSecret:
+		m.ResetTotpSecret()
+		return nil
+	case user.FieldTotpEnabled:
+		m.ResetTotpEnabled()
+		return nil
+	case user.FieldTotpLastStep:
+		m.ResetTotpLastStep()
+		return nil
+	case user.FieldTotpRecovery:
+		m.ResetTotpRecovery()
 		return nil
 	case user.FieldDisabled:
 		m.ResetDisabled()

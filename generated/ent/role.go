@@ -36,6 +36,8 @@ type Role struct {
 	DataScope role.DataScope `json:"data_scope,omitempty"`
 	// System holds the value of the "system" field.
 	System bool `json:"system,omitempty"`
+	// RequireTotp holds the value of the "require_totp" field.
+	RequireTotp bool `json:"require_totp,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the RoleQuery when eager-loading is set.
 	Edges        RoleEdges `json:"edges"`
@@ -111,7 +113,7 @@ func (*Role) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case role.FieldSystem:
+		case role.FieldSystem, role.FieldRequireTotp:
 			values[i] = new(sql.NullBool)
 		case role.FieldID, role.FieldTenantID, role.FieldParentID:
 			values[i] = new(sql.NullInt64)
@@ -193,6 +195,12 @@ func (_m *Role) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field system", values[i])
 			} else if value.Valid {
 				_m.System = value.Bool
+			}
+		case role.FieldRequireTotp:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field require_totp", values[i])
+			} else if value.Valid {
+				_m.RequireTotp = value.Bool
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -281,6 +289,9 @@ func (_m *Role) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("system=")
 	builder.WriteString(fmt.Sprintf("%v", _m.System))
+	builder.WriteString(", ")
+	builder.WriteString("require_totp=")
+	builder.WriteString(fmt.Sprintf("%v", _m.RequireTotp))
 	builder.WriteByte(')')
 	return builder.String()
 }

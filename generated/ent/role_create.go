@@ -135,6 +135,20 @@ func (_c *RoleCreate) SetNillableSystem(v *bool) *RoleCreate {
 	return _c
 }
 
+// SetRequireTotp sets the "require_totp" field.
+func (_c *RoleCreate) SetRequireTotp(v bool) *RoleCreate {
+	_c.mutation.SetRequireTotp(v)
+	return _c
+}
+
+// SetNillableRequireTotp sets the "require_totp" field if the given value is not nil.
+func (_c *RoleCreate) SetNillableRequireTotp(v *bool) *RoleCreate {
+	if v != nil {
+		_c.SetRequireTotp(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *RoleCreate) SetID(v int64) *RoleCreate {
 	_c.mutation.SetID(v)
@@ -239,6 +253,10 @@ func (_c *RoleCreate) defaults() {
 		v := role.DefaultSystem
 		_c.mutation.SetSystem(v)
 	}
+	if _, ok := _c.mutation.RequireTotp(); !ok {
+		v := role.DefaultRequireTotp
+		_c.mutation.SetRequireTotp(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -289,6 +307,9 @@ func (_c *RoleCreate) check() error {
 	}
 	if _, ok := _c.mutation.System(); !ok {
 		return &ValidationError{Name: "system", err: errors.New(`ent: missing required field "Role.system"`)}
+	}
+	if _, ok := _c.mutation.RequireTotp(); !ok {
+		return &ValidationError{Name: "require_totp", err: errors.New(`ent: missing required field "Role.require_totp"`)}
 	}
 	if len(_c.mutation.TenantIDs()) == 0 {
 		return &ValidationError{Name: "tenant", err: errors.New(`ent: missing required edge "Role.tenant"`)}
@@ -357,6 +378,10 @@ func (_c *RoleCreate) createSpec() (*Role, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.System(); ok {
 		_spec.SetField(role.FieldSystem, field.TypeBool, value)
 		_node.System = value
+	}
+	if value, ok := _c.mutation.RequireTotp(); ok {
+		_spec.SetField(role.FieldRequireTotp, field.TypeBool, value)
+		_node.RequireTotp = value
 	}
 	if nodes := _c.mutation.TenantIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -553,6 +578,18 @@ func (u *RoleUpsert) UpdateSystem() *RoleUpsert {
 	return u
 }
 
+// SetRequireTotp sets the "require_totp" field.
+func (u *RoleUpsert) SetRequireTotp(v bool) *RoleUpsert {
+	u.Set(role.FieldRequireTotp, v)
+	return u
+}
+
+// UpdateRequireTotp sets the "require_totp" field to the value that was provided on create.
+func (u *RoleUpsert) UpdateRequireTotp() *RoleUpsert {
+	u.SetExcluded(role.FieldRequireTotp)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -709,6 +746,20 @@ func (u *RoleUpsertOne) SetSystem(v bool) *RoleUpsertOne {
 func (u *RoleUpsertOne) UpdateSystem() *RoleUpsertOne {
 	return u.Update(func(s *RoleUpsert) {
 		s.UpdateSystem()
+	})
+}
+
+// SetRequireTotp sets the "require_totp" field.
+func (u *RoleUpsertOne) SetRequireTotp(v bool) *RoleUpsertOne {
+	return u.Update(func(s *RoleUpsert) {
+		s.SetRequireTotp(v)
+	})
+}
+
+// UpdateRequireTotp sets the "require_totp" field to the value that was provided on create.
+func (u *RoleUpsertOne) UpdateRequireTotp() *RoleUpsertOne {
+	return u.Update(func(s *RoleUpsert) {
+		s.UpdateRequireTotp()
 	})
 }
 
@@ -1034,6 +1085,20 @@ func (u *RoleUpsertBulk) SetSystem(v bool) *RoleUpsertBulk {
 func (u *RoleUpsertBulk) UpdateSystem() *RoleUpsertBulk {
 	return u.Update(func(s *RoleUpsert) {
 		s.UpdateSystem()
+	})
+}
+
+// SetRequireTotp sets the "require_totp" field.
+func (u *RoleUpsertBulk) SetRequireTotp(v bool) *RoleUpsertBulk {
+	return u.Update(func(s *RoleUpsert) {
+		s.SetRequireTotp(v)
+	})
+}
+
+// UpdateRequireTotp sets the "require_totp" field to the value that was provided on create.
+func (u *RoleUpsertBulk) UpdateRequireTotp() *RoleUpsertBulk {
+	return u.Update(func(s *RoleUpsert) {
+		s.UpdateRequireTotp()
 	})
 }
 

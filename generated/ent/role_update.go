@@ -127,6 +127,20 @@ func (_u *RoleUpdate) SetNillableSystem(v *bool) *RoleUpdate {
 	return _u
 }
 
+// SetRequireTotp sets the "require_totp" field.
+func (_u *RoleUpdate) SetRequireTotp(v bool) *RoleUpdate {
+	_u.mutation.SetRequireTotp(v)
+	return _u
+}
+
+// SetNillableRequireTotp sets the "require_totp" field if the given value is not nil.
+func (_u *RoleUpdate) SetNillableRequireTotp(v *bool) *RoleUpdate {
+	if v != nil {
+		_u.SetRequireTotp(*v)
+	}
+	return _u
+}
+
 // AddUserIDs adds the "users" edge to the User entity by IDs.
 func (_u *RoleUpdate) AddUserIDs(ids ...int64) *RoleUpdate {
 	_u.mutation.AddUserIDs(ids...)
@@ -303,6 +317,9 @@ func (_u *RoleUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.System(); ok {
 		_spec.SetField(role.FieldSystem, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RequireTotp(); ok {
+		_spec.SetField(role.FieldRequireTotp, field.TypeBool, value)
 	}
 	if _u.mutation.UsersCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -523,6 +540,20 @@ func (_u *RoleUpdateOne) SetNillableSystem(v *bool) *RoleUpdateOne {
 	return _u
 }
 
+// SetRequireTotp sets the "require_totp" field.
+func (_u *RoleUpdateOne) SetRequireTotp(v bool) *RoleUpdateOne {
+	_u.mutation.SetRequireTotp(v)
+	return _u
+}
+
+// SetNillableRequireTotp sets the "require_totp" field if the given value is not nil.
+func (_u *RoleUpdateOne) SetNillableRequireTotp(v *bool) *RoleUpdateOne {
+	if v != nil {
+		_u.SetRequireTotp(*v)
+	}
+	return _u
+}
+
 // AddUserIDs adds the "users" edge to the User entity by IDs.
 func (_u *RoleUpdateOne) AddUserIDs(ids ...int64) *RoleUpdateOne {
 	_u.mutation.AddUserIDs(ids...)
@@ -729,6 +760,9 @@ func (_u *RoleUpdateOne) sqlSave(ctx context.Context) (_node *Role, err error) {
 	}
 	if value, ok := _u.mutation.System(); ok {
 		_spec.SetField(role.FieldSystem, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.RequireTotp(); ok {
+		_spec.SetField(role.FieldRequireTotp, field.TypeBool, value)
 	}
 	if _u.mutation.UsersCleared() {
 		edge := &sqlgraph.EdgeSpec{

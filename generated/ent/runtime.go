@@ -510,6 +510,10 @@ func init() {
 	roleDescSystem := roleFields[5].Descriptor()
 	// role.DefaultSystem holds the default value on creation for the system field.
 	role.DefaultSystem = roleDescSystem.Default.(bool)
+	// roleDescRequireTotp is the schema descriptor for require_totp field.
+	roleDescRequireTotp := roleFields[6].Descriptor()
+	// role.DefaultRequireTotp holds the default value on creation for the require_totp field.
+	role.DefaultRequireTotp = roleDescRequireTotp.Default.(bool)
 	rolemenuFields := entschema.RoleMenu{}.Fields()
 	_ = rolemenuFields
 	sessionMixin := entschema.Session{}.Mixin()
@@ -726,14 +730,24 @@ func init() {
 	userDescMustChangePassword := userFields[12].Descriptor()
 	// user.DefaultMustChangePassword holds the default value on creation for the must_change_password field.
 	user.DefaultMustChangePassword = userDescMustChangePassword.Default.(bool)
-	// userDescFailedLogins is the schema descriptor for failed_logins field.
-	userDescFailedLogins := userFields[13].Descriptor()
-	// user.DefaultFailedLogins holds the default value on creation for the failed_logins field.
-	user.DefaultFailedLogins = userDescFailedLogins.Default.(int)
-	// user.FailedLoginsValidator is a validator for the "failed_logins" field. It is called by the builders before save.
-	user.FailedLoginsValidator = userDescFailedLogins.Validators[0].(func(int) error)
+	// userDescLocked is the schema descriptor for locked field.
+	userDescLocked := userFields[13].Descriptor()
+	// user.DefaultLocked holds the default value on creation for the locked field.
+	user.DefaultLocked = userDescLocked.Default.(bool)
+	// userDescTotpSecret is the schema descriptor for totp_secret field.
+	userDescTotpSecret := userFields[15].Descriptor()
+	// user.TotpSecretValidator is a validator for the "totp_secret" field. It is called by the builders before save.
+	user.TotpSecretValidator = userDescTotpSecret.Validators[0].(func(string) error)
+	// userDescTotpEnabled is the schema descriptor for totp_enabled field.
+	userDescTotpEnabled := userFields[16].Descriptor()
+	// user.DefaultTotpEnabled holds the default value on creation for the totp_enabled field.
+	user.DefaultTotpEnabled = userDescTotpEnabled.Default.(bool)
+	// userDescTotpLastStep is the schema descriptor for totp_last_step field.
+	userDescTotpLastStep := userFields[17].Descriptor()
+	// user.DefaultTotpLastStep holds the default value on creation for the totp_last_step field.
+	user.DefaultTotpLastStep = userDescTotpLastStep.Default.(int64)
 	// userDescDisabled is the schema descriptor for disabled field.
-	userDescDisabled := userFields[15].Descriptor()
+	userDescDisabled := userFields[19].Descriptor()
 	// user.DefaultDisabled holds the default value on creation for the disabled field.
 	user.DefaultDisabled = userDescDisabled.Default.(bool)
 	workgroupMixin := entschema.WorkGroup{}.Mixin()

@@ -51,10 +51,18 @@ type User struct {
 	PasswordChangedAt *time.Time `json:"password_changed_at,omitempty"`
 	// MustChangePassword holds the value of the "must_change_password" field.
 	MustChangePassword bool `json:"must_change_password,omitempty"`
-	// FailedLogins holds the value of the "failed_logins" field.
-	FailedLogins int `json:"failed_logins,omitempty"`
-	// LockedUntil holds the value of the "locked_until" field.
-	LockedUntil *time.Time `json:"locked_until,omitempty"`
+	// Locked holds the value of the "locked" field.
+	Locked bool `json:"locked,omitempty"`
+	// ThrottleSince holds the value of the "throttle_since" field.
+	ThrottleSince *time.Time `json:"throttle_since,omitempty"`
+	// TotpSecret holds the value of the "totp_secret" field.
+	TotpSecret string `json:"-"`
+	// TotpEnabled holds the value of the "totp_enabled" field.
+	TotpEnabled bool `json:"totp_enabled,omitempty"`
+	// TotpLastStep holds the value of the "totp_last_step" field.
+	TotpLastStep int64 `json:"totp_last_step,omitempty"`
+	// TotpRecovery holds the value of the "totp_recovery" field.
+	TotpRecovery string `json:"-"`
 	// Disabled holds the value of the "disabled" field.
 	Disabled bool `json:"disabled,omitempty"`
 	// OrgID holds the value of the "org_id" field.
@@ -182,13 +190,13 @@ func (*User) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case user.FieldMustChangePassword, user.FieldDisabled:
+		case user.FieldMustChangePassword, user.FieldLocked, user.FieldTotpEnabled, user.FieldDisabled:
 			values[i] = new(sql.NullBool)
-		case user.FieldID, user.FieldTenantID, user.FieldFailedLogins, user.FieldOrgID:
+		case user.FieldID, user.FieldTenantID, user.FieldTotpLastStep, user.FieldOrgID:
 			values[i] = new(sql.NullInt64)
-		case user.FieldUsername, user.FieldFamilyName, user.FieldName, user.FieldMobile, user.FieldEmail, user.FieldImgPath, user.FieldDiscTitle, user.FieldDiscDetail, user.FieldPasswordHash, user.FieldDataScope:
+		case user.FieldUsername, user.FieldFamilyName, user.FieldName, user.FieldMobile, user.FieldEmail, user.FieldImgPath, user.FieldDiscTitle, user.FieldDiscDetail, user.FieldPasswordHash, user.FieldTotpSecret, user.FieldTotpRecovery, user.FieldDataScope:
 			values[i] = new(sql.NullString)
-		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldLastLogin, user.FieldRegisterTime, user.FieldPasswordChangedAt, user.FieldLockedUntil:
+		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldLastLogin, user.FieldRegisterTime, user.FieldPasswordChangedAt, user.FieldThrottleSince:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -309,18 +317,42 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.MustChangePassword = value.Bool
 			}
-		case user.FieldFailedLogins:
-			if value, ok := values[i].(*sql.NullInt64); !ok {
-				return fmt.Errorf("unexpected type %T for field failed_logins", values[i])
+		case user.FieldLocked:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field locked", values[i])
 			} else if value.Valid {
-				_m.FailedLogins = int(value.Int64)
+				_m.Locked = value.Bool
 			}
-		case user.FieldLockedUntil:
+		case user.FieldThrottleSince:
 			if value, ok := values[i].(*sql.NullTime); !ok {
-				return fmt.Errorf("unexpected type %T for field locked_until", values[i])
+				return fmt.Errorf("unexpected type %T for field throttle_since", values[i])
 			} else if value.Valid {
-				_m.LockedUntil = new(time.Time)
-				*_m.LockedUntil = value.Time
+				_m.ThrottleSince = new(time.Time)
+				*_m.ThrottleSince = value.Time
+			}
+		case user.FieldTotpSecret:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field totp_secret", values[i])
+			} else if value.Valid {
+				_m.TotpSecret = value.String
+			}
+		case user.FieldTotpEnabled:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field totp_enabled", values[i])
+			} else if value.Valid {
+				_m.TotpEnabled = value.Bool
+			}
+		case user.FieldTotpLastStep:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field totp_last_step", values[i])
+			} else if value.Valid {
+				_m.TotpLastStep = value.Int64
+			}
+		case user.FieldTotpRecovery:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field totp_recovery", values[i])
+			} else if value.Valid {
+				_m.TotpRecovery = value.String
 			}
 		case user.FieldDisabled:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -474,13 +506,23 @@ func (_m *User) String() string {
 	builder.WriteString("must_change_password=")
 	builder.WriteString(fmt.Sprintf("%v", _m.MustChangePassword))
 	builder.WriteString(", ")
-	builder.WriteString("failed_logins=")
-	builder.WriteString(fmt.Sprintf("%v", _m.FailedLogins))
+	builder.WriteString("locked=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Locked))
 	builder.WriteString(", ")
-	if v := _m.LockedUntil; v != nil {
-		builder.WriteString("locked_until=")
+	if v := _m.ThrottleSince; v != nil {
+		builder.WriteString("throttle_since=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	builder.WriteString("totp_secret=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("totp_enabled=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TotpEnabled))
+	builder.WriteString(", ")
+	builder.WriteString("totp_last_step=")
+	builder.WriteString(fmt.Sprintf("%v", _m.TotpLastStep))
+	builder.WriteString(", ")
+	builder.WriteString("totp_recovery=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("disabled=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Disabled))

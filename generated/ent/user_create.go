@@ -227,30 +227,86 @@ func (_c *UserCreate) SetNillableMustChangePassword(v *bool) *UserCreate {
 	return _c
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (_c *UserCreate) SetFailedLogins(v int) *UserCreate {
-	_c.mutation.SetFailedLogins(v)
+// SetLocked sets the "locked" field.
+func (_c *UserCreate) SetLocked(v bool) *UserCreate {
+	_c.mutation.SetLocked(v)
 	return _c
 }
 
-// SetNillableFailedLogins sets the "failed_logins" field if the given value is not nil.
-func (_c *UserCreate) SetNillableFailedLogins(v *int) *UserCreate {
+// SetNillableLocked sets the "locked" field if the given value is not nil.
+func (_c *UserCreate) SetNillableLocked(v *bool) *UserCreate {
 	if v != nil {
-		_c.SetFailedLogins(*v)
+		_c.SetLocked(*v)
 	}
 	return _c
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (_c *UserCreate) SetLockedUntil(v time.Time) *UserCreate {
-	_c.mutation.SetLockedUntil(v)
+// SetThrottleSince sets the "throttle_since" field.
+func (_c *UserCreate) SetThrottleSince(v time.Time) *UserCreate {
+	_c.mutation.SetThrottleSince(v)
 	return _c
 }
 
-// SetNillableLockedUntil sets the "locked_until" field if the given value is not nil.
-func (_c *UserCreate) SetNillableLockedUntil(v *time.Time) *UserCreate {
+// SetNillableThrottleSince sets the "throttle_since" field if the given value is not nil.
+func (_c *UserCreate) SetNillableThrottleSince(v *time.Time) *UserCreate {
 	if v != nil {
-		_c.SetLockedUntil(*v)
+		_c.SetThrottleSince(*v)
+	}
+	return _c
+}
+
+// SetTotpSecret sets the "totp_secret" field.
+func (_c *UserCreate) SetTotpSecret(v string) *UserCreate {
+	_c.mutation.SetTotpSecret(v)
+	return _c
+}
+
+// SetNillableTotpSecret sets the "totp_secret" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTotpSecret(v *string) *UserCreate {
+	if v != nil {
+		_c.SetTotpSecret(*v)
+	}
+	return _c
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (_c *UserCreate) SetTotpEnabled(v bool) *UserCreate {
+	_c.mutation.SetTotpEnabled(v)
+	return _c
+}
+
+// SetNillableTotpEnabled sets the "totp_enabled" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTotpEnabled(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetTotpEnabled(*v)
+	}
+	return _c
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (_c *UserCreate) SetTotpLastStep(v int64) *UserCreate {
+	_c.mutation.SetTotpLastStep(v)
+	return _c
+}
+
+// SetNillableTotpLastStep sets the "totp_last_step" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTotpLastStep(v *int64) *UserCreate {
+	if v != nil {
+		_c.SetTotpLastStep(*v)
+	}
+	return _c
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (_c *UserCreate) SetTotpRecovery(v string) *UserCreate {
+	_c.mutation.SetTotpRecovery(v)
+	return _c
+}
+
+// SetNillableTotpRecovery sets the "totp_recovery" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTotpRecovery(v *string) *UserCreate {
+	if v != nil {
+		_c.SetTotpRecovery(*v)
 	}
 	return _c
 }
@@ -448,9 +504,17 @@ func (_c *UserCreate) defaults() {
 		v := user.DefaultMustChangePassword
 		_c.mutation.SetMustChangePassword(v)
 	}
-	if _, ok := _c.mutation.FailedLogins(); !ok {
-		v := user.DefaultFailedLogins
-		_c.mutation.SetFailedLogins(v)
+	if _, ok := _c.mutation.Locked(); !ok {
+		v := user.DefaultLocked
+		_c.mutation.SetLocked(v)
+	}
+	if _, ok := _c.mutation.TotpEnabled(); !ok {
+		v := user.DefaultTotpEnabled
+		_c.mutation.SetTotpEnabled(v)
+	}
+	if _, ok := _c.mutation.TotpLastStep(); !ok {
+		v := user.DefaultTotpLastStep
+		_c.mutation.SetTotpLastStep(v)
 	}
 	if _, ok := _c.mutation.Disabled(); !ok {
 		v := user.DefaultDisabled
@@ -539,13 +603,19 @@ func (_c *UserCreate) check() error {
 	if _, ok := _c.mutation.MustChangePassword(); !ok {
 		return &ValidationError{Name: "must_change_password", err: errors.New(`ent: missing required field "User.must_change_password"`)}
 	}
-	if _, ok := _c.mutation.FailedLogins(); !ok {
-		return &ValidationError{Name: "failed_logins", err: errors.New(`ent: missing required field "User.failed_logins"`)}
+	if _, ok := _c.mutation.Locked(); !ok {
+		return &ValidationError{Name: "locked", err: errors.New(`ent: missing required field "User.locked"`)}
 	}
-	if v, ok := _c.mutation.FailedLogins(); ok {
-		if err := user.FailedLoginsValidator(v); err != nil {
-			return &ValidationError{Name: "failed_logins", err: fmt.Errorf(`ent: validator failed for field "User.failed_logins": %w`, err)}
+	if v, ok := _c.mutation.TotpSecret(); ok {
+		if err := user.TotpSecretValidator(v); err != nil {
+			return &ValidationError{Name: "totp_secret", err: fmt.Errorf(`ent: validator failed for field "User.totp_secret": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.TotpEnabled(); !ok {
+		return &ValidationError{Name: "totp_enabled", err: errors.New(`ent: missing required field "User.totp_enabled"`)}
+	}
+	if _, ok := _c.mutation.TotpLastStep(); !ok {
+		return &ValidationError{Name: "totp_last_step", err: errors.New(`ent: missing required field "User.totp_last_step"`)}
 	}
 	if _, ok := _c.mutation.Disabled(); !ok {
 		return &ValidationError{Name: "disabled", err: errors.New(`ent: missing required field "User.disabled"`)}
@@ -651,13 +721,29 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 		_spec.SetField(user.FieldMustChangePassword, field.TypeBool, value)
 		_node.MustChangePassword = value
 	}
-	if value, ok := _c.mutation.FailedLogins(); ok {
-		_spec.SetField(user.FieldFailedLogins, field.TypeInt, value)
-		_node.FailedLogins = value
+	if value, ok := _c.mutation.Locked(); ok {
+		_spec.SetField(user.FieldLocked, field.TypeBool, value)
+		_node.Locked = value
 	}
-	if value, ok := _c.mutation.LockedUntil(); ok {
-		_spec.SetField(user.FieldLockedUntil, field.TypeTime, value)
-		_node.LockedUntil = &value
+	if value, ok := _c.mutation.ThrottleSince(); ok {
+		_spec.SetField(user.FieldThrottleSince, field.TypeTime, value)
+		_node.ThrottleSince = &value
+	}
+	if value, ok := _c.mutation.TotpSecret(); ok {
+		_spec.SetField(user.FieldTotpSecret, field.TypeString, value)
+		_node.TotpSecret = value
+	}
+	if value, ok := _c.mutation.TotpEnabled(); ok {
+		_spec.SetField(user.FieldTotpEnabled, field.TypeBool, value)
+		_node.TotpEnabled = value
+	}
+	if value, ok := _c.mutation.TotpLastStep(); ok {
+		_spec.SetField(user.FieldTotpLastStep, field.TypeInt64, value)
+		_node.TotpLastStep = value
+	}
+	if value, ok := _c.mutation.TotpRecovery(); ok {
+		_spec.SetField(user.FieldTotpRecovery, field.TypeString, value)
+		_node.TotpRecovery = value
 	}
 	if value, ok := _c.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)
@@ -1003,39 +1089,99 @@ func (u *UserUpsert) UpdateMustChangePassword() *UserUpsert {
 	return u
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (u *UserUpsert) SetFailedLogins(v int) *UserUpsert {
-	u.Set(user.FieldFailedLogins, v)
+// SetLocked sets the "locked" field.
+func (u *UserUpsert) SetLocked(v bool) *UserUpsert {
+	u.Set(user.FieldLocked, v)
 	return u
 }
 
-// UpdateFailedLogins sets the "failed_logins" field to the value that was provided on create.
-func (u *UserUpsert) UpdateFailedLogins() *UserUpsert {
-	u.SetExcluded(user.FieldFailedLogins)
+// UpdateLocked sets the "locked" field to the value that was provided on create.
+func (u *UserUpsert) UpdateLocked() *UserUpsert {
+	u.SetExcluded(user.FieldLocked)
 	return u
 }
 
-// AddFailedLogins adds v to the "failed_logins" field.
-func (u *UserUpsert) AddFailedLogins(v int) *UserUpsert {
-	u.Add(user.FieldFailedLogins, v)
+// SetThrottleSince sets the "throttle_since" field.
+func (u *UserUpsert) SetThrottleSince(v time.Time) *UserUpsert {
+	u.Set(user.FieldThrottleSince, v)
 	return u
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (u *UserUpsert) SetLockedUntil(v time.Time) *UserUpsert {
-	u.Set(user.FieldLockedUntil, v)
+// UpdateThrottleSince sets the "throttle_since" field to the value that was provided on create.
+func (u *UserUpsert) UpdateThrottleSince() *UserUpsert {
+	u.SetExcluded(user.FieldThrottleSince)
 	return u
 }
 
-// UpdateLockedUntil sets the "locked_until" field to the value that was provided on create.
-func (u *UserUpsert) UpdateLockedUntil() *UserUpsert {
-	u.SetExcluded(user.FieldLockedUntil)
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (u *UserUpsert) ClearThrottleSince() *UserUpsert {
+	u.SetNull(user.FieldThrottleSince)
 	return u
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (u *UserUpsert) ClearLockedUntil() *UserUpsert {
-	u.SetNull(user.FieldLockedUntil)
+// SetTotpSecret sets the "totp_secret" field.
+func (u *UserUpsert) SetTotpSecret(v string) *UserUpsert {
+	u.Set(user.FieldTotpSecret, v)
+	return u
+}
+
+// UpdateTotpSecret sets the "totp_secret" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTotpSecret() *UserUpsert {
+	u.SetExcluded(user.FieldTotpSecret)
+	return u
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (u *UserUpsert) ClearTotpSecret() *UserUpsert {
+	u.SetNull(user.FieldTotpSecret)
+	return u
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (u *UserUpsert) SetTotpEnabled(v bool) *UserUpsert {
+	u.Set(user.FieldTotpEnabled, v)
+	return u
+}
+
+// UpdateTotpEnabled sets the "totp_enabled" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTotpEnabled() *UserUpsert {
+	u.SetExcluded(user.FieldTotpEnabled)
+	return u
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (u *UserUpsert) SetTotpLastStep(v int64) *UserUpsert {
+	u.Set(user.FieldTotpLastStep, v)
+	return u
+}
+
+// UpdateTotpLastStep sets the "totp_last_step" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTotpLastStep() *UserUpsert {
+	u.SetExcluded(user.FieldTotpLastStep)
+	return u
+}
+
+// AddTotpLastStep adds v to the "totp_last_step" field.
+func (u *UserUpsert) AddTotpLastStep(v int64) *UserUpsert {
+	u.Add(user.FieldTotpLastStep, v)
+	return u
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (u *UserUpsert) SetTotpRecovery(v string) *UserUpsert {
+	u.Set(user.FieldTotpRecovery, v)
+	return u
+}
+
+// UpdateTotpRecovery sets the "totp_recovery" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTotpRecovery() *UserUpsert {
+	u.SetExcluded(user.FieldTotpRecovery)
+	return u
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (u *UserUpsert) ClearTotpRecovery() *UserUpsert {
+	u.SetNull(user.FieldTotpRecovery)
 	return u
 }
 
@@ -1358,45 +1504,115 @@ func (u *UserUpsertOne) UpdateMustChangePassword() *UserUpsertOne {
 	})
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (u *UserUpsertOne) SetFailedLogins(v int) *UserUpsertOne {
+// SetLocked sets the "locked" field.
+func (u *UserUpsertOne) SetLocked(v bool) *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.SetFailedLogins(v)
+		s.SetLocked(v)
 	})
 }
 
-// AddFailedLogins adds v to the "failed_logins" field.
-func (u *UserUpsertOne) AddFailedLogins(v int) *UserUpsertOne {
+// UpdateLocked sets the "locked" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateLocked() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.AddFailedLogins(v)
+		s.UpdateLocked()
 	})
 }
 
-// UpdateFailedLogins sets the "failed_logins" field to the value that was provided on create.
-func (u *UserUpsertOne) UpdateFailedLogins() *UserUpsertOne {
+// SetThrottleSince sets the "throttle_since" field.
+func (u *UserUpsertOne) SetThrottleSince(v time.Time) *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.UpdateFailedLogins()
+		s.SetThrottleSince(v)
 	})
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (u *UserUpsertOne) SetLockedUntil(v time.Time) *UserUpsertOne {
+// UpdateThrottleSince sets the "throttle_since" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateThrottleSince() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.SetLockedUntil(v)
+		s.UpdateThrottleSince()
 	})
 }
 
-// UpdateLockedUntil sets the "locked_until" field to the value that was provided on create.
-func (u *UserUpsertOne) UpdateLockedUntil() *UserUpsertOne {
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (u *UserUpsertOne) ClearThrottleSince() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.UpdateLockedUntil()
+		s.ClearThrottleSince()
 	})
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (u *UserUpsertOne) ClearLockedUntil() *UserUpsertOne {
+// SetTotpSecret sets the "totp_secret" field.
+func (u *UserUpsertOne) SetTotpSecret(v string) *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
-		s.ClearLockedUntil()
+		s.SetTotpSecret(v)
+	})
+}
+
+// UpdateTotpSecret sets the "totp_secret" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTotpSecret() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpSecret()
+	})
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (u *UserUpsertOne) ClearTotpSecret() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTotpSecret()
+	})
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (u *UserUpsertOne) SetTotpEnabled(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpEnabled(v)
+	})
+}
+
+// UpdateTotpEnabled sets the "totp_enabled" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTotpEnabled() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpEnabled()
+	})
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (u *UserUpsertOne) SetTotpLastStep(v int64) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpLastStep(v)
+	})
+}
+
+// AddTotpLastStep adds v to the "totp_last_step" field.
+func (u *UserUpsertOne) AddTotpLastStep(v int64) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.AddTotpLastStep(v)
+	})
+}
+
+// UpdateTotpLastStep sets the "totp_last_step" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTotpLastStep() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpLastStep()
+	})
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (u *UserUpsertOne) SetTotpRecovery(v string) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpRecovery(v)
+	})
+}
+
+// UpdateTotpRecovery sets the "totp_recovery" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTotpRecovery() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpRecovery()
+	})
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (u *UserUpsertOne) ClearTotpRecovery() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTotpRecovery()
 	})
 }
 
@@ -1893,45 +2109,115 @@ func (u *UserUpsertBulk) UpdateMustChangePassword() *UserUpsertBulk {
 	})
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (u *UserUpsertBulk) SetFailedLogins(v int) *UserUpsertBulk {
+// SetLocked sets the "locked" field.
+func (u *UserUpsertBulk) SetLocked(v bool) *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.SetFailedLogins(v)
+		s.SetLocked(v)
 	})
 }
 
-// AddFailedLogins adds v to the "failed_logins" field.
-func (u *UserUpsertBulk) AddFailedLogins(v int) *UserUpsertBulk {
+// UpdateLocked sets the "locked" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateLocked() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.AddFailedLogins(v)
+		s.UpdateLocked()
 	})
 }
 
-// UpdateFailedLogins sets the "failed_logins" field to the value that was provided on create.
-func (u *UserUpsertBulk) UpdateFailedLogins() *UserUpsertBulk {
+// SetThrottleSince sets the "throttle_since" field.
+func (u *UserUpsertBulk) SetThrottleSince(v time.Time) *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.UpdateFailedLogins()
+		s.SetThrottleSince(v)
 	})
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (u *UserUpsertBulk) SetLockedUntil(v time.Time) *UserUpsertBulk {
+// UpdateThrottleSince sets the "throttle_since" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateThrottleSince() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.SetLockedUntil(v)
+		s.UpdateThrottleSince()
 	})
 }
 
-// UpdateLockedUntil sets the "locked_until" field to the value that was provided on create.
-func (u *UserUpsertBulk) UpdateLockedUntil() *UserUpsertBulk {
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (u *UserUpsertBulk) ClearThrottleSince() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.UpdateLockedUntil()
+		s.ClearThrottleSince()
 	})
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (u *UserUpsertBulk) ClearLockedUntil() *UserUpsertBulk {
+// SetTotpSecret sets the "totp_secret" field.
+func (u *UserUpsertBulk) SetTotpSecret(v string) *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
-		s.ClearLockedUntil()
+		s.SetTotpSecret(v)
+	})
+}
+
+// UpdateTotpSecret sets the "totp_secret" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTotpSecret() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpSecret()
+	})
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (u *UserUpsertBulk) ClearTotpSecret() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTotpSecret()
+	})
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (u *UserUpsertBulk) SetTotpEnabled(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpEnabled(v)
+	})
+}
+
+// UpdateTotpEnabled sets the "totp_enabled" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTotpEnabled() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpEnabled()
+	})
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (u *UserUpsertBulk) SetTotpLastStep(v int64) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpLastStep(v)
+	})
+}
+
+// AddTotpLastStep adds v to the "totp_last_step" field.
+func (u *UserUpsertBulk) AddTotpLastStep(v int64) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.AddTotpLastStep(v)
+	})
+}
+
+// UpdateTotpLastStep sets the "totp_last_step" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTotpLastStep() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpLastStep()
+	})
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (u *UserUpsertBulk) SetTotpRecovery(v string) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTotpRecovery(v)
+	})
+}
+
+// UpdateTotpRecovery sets the "totp_recovery" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTotpRecovery() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTotpRecovery()
+	})
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (u *UserUpsertBulk) ClearTotpRecovery() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTotpRecovery()
 	})
 }
 

@@ -238,44 +238,112 @@ func (_u *UserUpdate) SetNillableMustChangePassword(v *bool) *UserUpdate {
 	return _u
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (_u *UserUpdate) SetFailedLogins(v int) *UserUpdate {
-	_u.mutation.ResetFailedLogins()
-	_u.mutation.SetFailedLogins(v)
+// SetLocked sets the "locked" field.
+func (_u *UserUpdate) SetLocked(v bool) *UserUpdate {
+	_u.mutation.SetLocked(v)
 	return _u
 }
 
-// SetNillableFailedLogins sets the "failed_logins" field if the given value is not nil.
-func (_u *UserUpdate) SetNillableFailedLogins(v *int) *UserUpdate {
+// SetNillableLocked sets the "locked" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableLocked(v *bool) *UserUpdate {
 	if v != nil {
-		_u.SetFailedLogins(*v)
+		_u.SetLocked(*v)
 	}
 	return _u
 }
 
-// AddFailedLogins adds value to the "failed_logins" field.
-func (_u *UserUpdate) AddFailedLogins(v int) *UserUpdate {
-	_u.mutation.AddFailedLogins(v)
+// SetThrottleSince sets the "throttle_since" field.
+func (_u *UserUpdate) SetThrottleSince(v time.Time) *UserUpdate {
+	_u.mutation.SetThrottleSince(v)
 	return _u
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (_u *UserUpdate) SetLockedUntil(v time.Time) *UserUpdate {
-	_u.mutation.SetLockedUntil(v)
-	return _u
-}
-
-// SetNillableLockedUntil sets the "locked_until" field if the given value is not nil.
-func (_u *UserUpdate) SetNillableLockedUntil(v *time.Time) *UserUpdate {
+// SetNillableThrottleSince sets the "throttle_since" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableThrottleSince(v *time.Time) *UserUpdate {
 	if v != nil {
-		_u.SetLockedUntil(*v)
+		_u.SetThrottleSince(*v)
 	}
 	return _u
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (_u *UserUpdate) ClearLockedUntil() *UserUpdate {
-	_u.mutation.ClearLockedUntil()
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (_u *UserUpdate) ClearThrottleSince() *UserUpdate {
+	_u.mutation.ClearThrottleSince()
+	return _u
+}
+
+// SetTotpSecret sets the "totp_secret" field.
+func (_u *UserUpdate) SetTotpSecret(v string) *UserUpdate {
+	_u.mutation.SetTotpSecret(v)
+	return _u
+}
+
+// SetNillableTotpSecret sets the "totp_secret" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTotpSecret(v *string) *UserUpdate {
+	if v != nil {
+		_u.SetTotpSecret(*v)
+	}
+	return _u
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (_u *UserUpdate) ClearTotpSecret() *UserUpdate {
+	_u.mutation.ClearTotpSecret()
+	return _u
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (_u *UserUpdate) SetTotpEnabled(v bool) *UserUpdate {
+	_u.mutation.SetTotpEnabled(v)
+	return _u
+}
+
+// SetNillableTotpEnabled sets the "totp_enabled" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTotpEnabled(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetTotpEnabled(*v)
+	}
+	return _u
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (_u *UserUpdate) SetTotpLastStep(v int64) *UserUpdate {
+	_u.mutation.ResetTotpLastStep()
+	_u.mutation.SetTotpLastStep(v)
+	return _u
+}
+
+// SetNillableTotpLastStep sets the "totp_last_step" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTotpLastStep(v *int64) *UserUpdate {
+	if v != nil {
+		_u.SetTotpLastStep(*v)
+	}
+	return _u
+}
+
+// AddTotpLastStep adds value to the "totp_last_step" field.
+func (_u *UserUpdate) AddTotpLastStep(v int64) *UserUpdate {
+	_u.mutation.AddTotpLastStep(v)
+	return _u
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (_u *UserUpdate) SetTotpRecovery(v string) *UserUpdate {
+	_u.mutation.SetTotpRecovery(v)
+	return _u
+}
+
+// SetNillableTotpRecovery sets the "totp_recovery" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTotpRecovery(v *string) *UserUpdate {
+	if v != nil {
+		_u.SetTotpRecovery(*v)
+	}
+	return _u
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (_u *UserUpdate) ClearTotpRecovery() *UserUpdate {
+	_u.mutation.ClearTotpRecovery()
 	return _u
 }
 
@@ -571,9 +639,9 @@ func (_u *UserUpdate) check() error {
 			return &ValidationError{Name: "password_hash", err: fmt.Errorf(`ent: validator failed for field "User.password_hash": %w`, err)}
 		}
 	}
-	if v, ok := _u.mutation.FailedLogins(); ok {
-		if err := user.FailedLoginsValidator(v); err != nil {
-			return &ValidationError{Name: "failed_logins", err: fmt.Errorf(`ent: validator failed for field "User.failed_logins": %w`, err)}
+	if v, ok := _u.mutation.TotpSecret(); ok {
+		if err := user.TotpSecretValidator(v); err != nil {
+			return &ValidationError{Name: "totp_secret", err: fmt.Errorf(`ent: validator failed for field "User.totp_secret": %w`, err)}
 		}
 	}
 	if v, ok := _u.mutation.DataScope(); ok {
@@ -650,17 +718,35 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.MustChangePassword(); ok {
 		_spec.SetField(user.FieldMustChangePassword, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.FailedLogins(); ok {
-		_spec.SetField(user.FieldFailedLogins, field.TypeInt, value)
+	if value, ok := _u.mutation.Locked(); ok {
+		_spec.SetField(user.FieldLocked, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.AddedFailedLogins(); ok {
-		_spec.AddField(user.FieldFailedLogins, field.TypeInt, value)
+	if value, ok := _u.mutation.ThrottleSince(); ok {
+		_spec.SetField(user.FieldThrottleSince, field.TypeTime, value)
 	}
-	if value, ok := _u.mutation.LockedUntil(); ok {
-		_spec.SetField(user.FieldLockedUntil, field.TypeTime, value)
+	if _u.mutation.ThrottleSinceCleared() {
+		_spec.ClearField(user.FieldThrottleSince, field.TypeTime)
 	}
-	if _u.mutation.LockedUntilCleared() {
-		_spec.ClearField(user.FieldLockedUntil, field.TypeTime)
+	if value, ok := _u.mutation.TotpSecret(); ok {
+		_spec.SetField(user.FieldTotpSecret, field.TypeString, value)
+	}
+	if _u.mutation.TotpSecretCleared() {
+		_spec.ClearField(user.FieldTotpSecret, field.TypeString)
+	}
+	if value, ok := _u.mutation.TotpEnabled(); ok {
+		_spec.SetField(user.FieldTotpEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.TotpLastStep(); ok {
+		_spec.SetField(user.FieldTotpLastStep, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotpLastStep(); ok {
+		_spec.AddField(user.FieldTotpLastStep, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotpRecovery(); ok {
+		_spec.SetField(user.FieldTotpRecovery, field.TypeString, value)
+	}
+	if _u.mutation.TotpRecoveryCleared() {
+		_spec.ClearField(user.FieldTotpRecovery, field.TypeString)
 	}
 	if value, ok := _u.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)
@@ -1106,44 +1192,112 @@ func (_u *UserUpdateOne) SetNillableMustChangePassword(v *bool) *UserUpdateOne {
 	return _u
 }
 
-// SetFailedLogins sets the "failed_logins" field.
-func (_u *UserUpdateOne) SetFailedLogins(v int) *UserUpdateOne {
-	_u.mutation.ResetFailedLogins()
-	_u.mutation.SetFailedLogins(v)
+// SetLocked sets the "locked" field.
+func (_u *UserUpdateOne) SetLocked(v bool) *UserUpdateOne {
+	_u.mutation.SetLocked(v)
 	return _u
 }
 
-// SetNillableFailedLogins sets the "failed_logins" field if the given value is not nil.
-func (_u *UserUpdateOne) SetNillableFailedLogins(v *int) *UserUpdateOne {
+// SetNillableLocked sets the "locked" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableLocked(v *bool) *UserUpdateOne {
 	if v != nil {
-		_u.SetFailedLogins(*v)
+		_u.SetLocked(*v)
 	}
 	return _u
 }
 
-// AddFailedLogins adds value to the "failed_logins" field.
-func (_u *UserUpdateOne) AddFailedLogins(v int) *UserUpdateOne {
-	_u.mutation.AddFailedLogins(v)
+// SetThrottleSince sets the "throttle_since" field.
+func (_u *UserUpdateOne) SetThrottleSince(v time.Time) *UserUpdateOne {
+	_u.mutation.SetThrottleSince(v)
 	return _u
 }
 
-// SetLockedUntil sets the "locked_until" field.
-func (_u *UserUpdateOne) SetLockedUntil(v time.Time) *UserUpdateOne {
-	_u.mutation.SetLockedUntil(v)
-	return _u
-}
-
-// SetNillableLockedUntil sets the "locked_until" field if the given value is not nil.
-func (_u *UserUpdateOne) SetNillableLockedUntil(v *time.Time) *UserUpdateOne {
+// SetNillableThrottleSince sets the "throttle_since" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableThrottleSince(v *time.Time) *UserUpdateOne {
 	if v != nil {
-		_u.SetLockedUntil(*v)
+		_u.SetThrottleSince(*v)
 	}
 	return _u
 }
 
-// ClearLockedUntil clears the value of the "locked_until" field.
-func (_u *UserUpdateOne) ClearLockedUntil() *UserUpdateOne {
-	_u.mutation.ClearLockedUntil()
+// ClearThrottleSince clears the value of the "throttle_since" field.
+func (_u *UserUpdateOne) ClearThrottleSince() *UserUpdateOne {
+	_u.mutation.ClearThrottleSince()
+	return _u
+}
+
+// SetTotpSecret sets the "totp_secret" field.
+func (_u *UserUpdateOne) SetTotpSecret(v string) *UserUpdateOne {
+	_u.mutation.SetTotpSecret(v)
+	return _u
+}
+
+// SetNillableTotpSecret sets the "totp_secret" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTotpSecret(v *string) *UserUpdateOne {
+	if v != nil {
+		_u.SetTotpSecret(*v)
+	}
+	return _u
+}
+
+// ClearTotpSecret clears the value of the "totp_secret" field.
+func (_u *UserUpdateOne) ClearTotpSecret() *UserUpdateOne {
+	_u.mutation.ClearTotpSecret()
+	return _u
+}
+
+// SetTotpEnabled sets the "totp_enabled" field.
+func (_u *UserUpdateOne) SetTotpEnabled(v bool) *UserUpdateOne {
+	_u.mutation.SetTotpEnabled(v)
+	return _u
+}
+
+// SetNillableTotpEnabled sets the "totp_enabled" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTotpEnabled(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetTotpEnabled(*v)
+	}
+	return _u
+}
+
+// SetTotpLastStep sets the "totp_last_step" field.
+func (_u *UserUpdateOne) SetTotpLastStep(v int64) *UserUpdateOne {
+	_u.mutation.ResetTotpLastStep()
+	_u.mutation.SetTotpLastStep(v)
+	return _u
+}
+
+// SetNillableTotpLastStep sets the "totp_last_step" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTotpLastStep(v *int64) *UserUpdateOne {
+	if v != nil {
+		_u.SetTotpLastStep(*v)
+	}
+	return _u
+}
+
+// AddTotpLastStep adds value to the "totp_last_step" field.
+func (_u *UserUpdateOne) AddTotpLastStep(v int64) *UserUpdateOne {
+	_u.mutation.AddTotpLastStep(v)
+	return _u
+}
+
+// SetTotpRecovery sets the "totp_recovery" field.
+func (_u *UserUpdateOne) SetTotpRecovery(v string) *UserUpdateOne {
+	_u.mutation.SetTotpRecovery(v)
+	return _u
+}
+
+// SetNillableTotpRecovery sets the "totp_recovery" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTotpRecovery(v *string) *UserUpdateOne {
+	if v != nil {
+		_u.SetTotpRecovery(*v)
+	}
+	return _u
+}
+
+// ClearTotpRecovery clears the value of the "totp_recovery" field.
+func (_u *UserUpdateOne) ClearTotpRecovery() *UserUpdateOne {
+	_u.mutation.ClearTotpRecovery()
 	return _u
 }
 
@@ -1452,9 +1606,9 @@ func (_u *UserUpdateOne) check() error {
 			return &ValidationError{Name: "password_hash", err: fmt.Errorf(`ent: validator failed for field "User.password_hash": %w`, err)}
 		}
 	}
-	if v, ok := _u.mutation.FailedLogins(); ok {
-		if err := user.FailedLoginsValidator(v); err != nil {
-			return &ValidationError{Name: "failed_logins", err: fmt.Errorf(`ent: validator failed for field "User.failed_logins": %w`, err)}
+	if v, ok := _u.mutation.TotpSecret(); ok {
+		if err := user.TotpSecretValidator(v); err != nil {
+			return &ValidationError{Name: "totp_secret", err: fmt.Errorf(`ent: validator failed for field "User.totp_secret": %w`, err)}
 		}
 	}
 	if v, ok := _u.mutation.DataScope(); ok {
@@ -1548,17 +1702,35 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	if value, ok := _u.mutation.MustChangePassword(); ok {
 		_spec.SetField(user.FieldMustChangePassword, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.FailedLogins(); ok {
-		_spec.SetField(user.FieldFailedLogins, field.TypeInt, value)
+	if value, ok := _u.mutation.Locked(); ok {
+		_spec.SetField(user.FieldLocked, field.TypeBool, value)
 	}
-	if value, ok := _u.mutation.AddedFailedLogins(); ok {
-		_spec.AddField(user.FieldFailedLogins, field.TypeInt, value)
+	if value, ok := _u.mutation.ThrottleSince(); ok {
+		_spec.SetField(user.FieldThrottleSince, field.TypeTime, value)
 	}
-	if value, ok := _u.mutation.LockedUntil(); ok {
-		_spec.SetField(user.FieldLockedUntil, field.TypeTime, value)
+	if _u.mutation.ThrottleSinceCleared() {
+		_spec.ClearField(user.FieldThrottleSince, field.TypeTime)
 	}
-	if _u.mutation.LockedUntilCleared() {
-		_spec.ClearField(user.FieldLockedUntil, field.TypeTime)
+	if value, ok := _u.mutation.TotpSecret(); ok {
+		_spec.SetField(user.FieldTotpSecret, field.TypeString, value)
+	}
+	if _u.mutation.TotpSecretCleared() {
+		_spec.ClearField(user.FieldTotpSecret, field.TypeString)
+	}
+	if value, ok := _u.mutation.TotpEnabled(); ok {
+		_spec.SetField(user.FieldTotpEnabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.TotpLastStep(); ok {
+		_spec.SetField(user.FieldTotpLastStep, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedTotpLastStep(); ok {
+		_spec.AddField(user.FieldTotpLastStep, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.TotpRecovery(); ok {
+		_spec.SetField(user.FieldTotpRecovery, field.TypeString, value)
+	}
+	if _u.mutation.TotpRecoveryCleared() {
+		_spec.ClearField(user.FieldTotpRecovery, field.TypeString)
 	}
 	if value, ok := _u.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)

@@ -20,6 +20,7 @@ func (s *Service) loginRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/system/publicKey", Name: routePublicKey, Public: true, Handler: s.publicKey},
 		{Method: http.MethodPost, Path: "/api/system/login", Name: routeLogin, Public: true, Handler: s.login},
+		{Method: http.MethodPost, Path: "/api/system/login/totp", Name: routeLoginTOTP, Public: true, Handler: s.loginTOTP},
 		{Method: http.MethodPost, Path: "/api/system/logout", Name: routeLogout, Code: auth.SignedIn, Handler: s.logout},
 		{Method: http.MethodPut, Path: "/api/system/cscpUserPassword", Name: routeChangePassword, Code: auth.SignedIn,
 			Handler: s.changePassword},
@@ -43,16 +44,25 @@ type loginBody struct {
 	TenantCode string `json:"tenantCode"`
 }
 
-// loginAnswer is the data of a successful login.
+// loginAnswer is the data of a sign-in step: the token and the user, or,
+// when a two-factor code must follow, totpRequired with the challenge to
+// post it with (and totpSetup when the user must enrol first); the
+// recovery codes come once, after a sign-in that confirmed an enrolment.
 type loginAnswer struct {
-	Token              string   `json:"token"`
-	MustChangePassword bool     `json:"mustChangePassword"`
-	User               *userDTO `json:"user"`
+	Token              string          `json:"token"`
+	MustChangePassword bool            `json:"mustChangePassword"`
+	User               *userDTO        `json:"user,omitempty"`
+	TotpRequired       bool            `json:"totpRequired,omitempty"`
+	Challenge          string          `json:"challenge,omitempty"`
+	TotpSetup          *auth.TOTPSetup `json:"totpSetup,omitempty"`
+	RecoveryCodes      []string        `json:"recoveryCodes,omitempty"`
 }
 
-// login signs a user in: one login-log row per attempt, lockout after
-// repeated failures, and mustChangePassword when the password is an
-// initial one or breaks the policy.
+// login signs a user in: one login-log row per attempt, the same answer
+// for an unknown user, a wrong password and a locked account, a throttle
+// after repeated failures, a challenge when a two-factor code must follow,
+// and mustChangePassword when the password is an initial one or breaks
+// the policy.
 func (s *Service) login(c echo.Context) error {
 	var b loginBody
 	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
@@ -79,6 +89,41 @@ func (s *Service) login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return s.answerLogin(c, res)
+}
+
+// loginTOTPBody is the two-factor step: the challenge the login answered
+// and the code, RSA-OAEP encrypted like the password.
+type loginTOTPBody struct {
+	Challenge string `json:"challenge"`
+	Code      string `json:"code"`
+}
+
+// loginTOTP is the two-factor step of a sign-in.
+func (s *Service) loginTOTP(c echo.Context) error {
+	var b loginTOTPBody
+	if err := httpx.BindInto(c, s.maxBody, &b); err != nil {
+		return err
+	}
+	if b.Code == "" {
+		return invalid(fieldError("code", msg.TOTPCodeRequired))
+	}
+	req := c.Request()
+	res, err := s.auth.LoginTOTP(req.Context(), b.Challenge, b.Code, c.RealIP(), req.UserAgent())
+	if err != nil {
+		return err
+	}
+	return s.answerLogin(c, res)
+}
+
+// answerLogin answers a sign-in step: the challenge, or the token with
+// the signed-in user.
+func (s *Service) answerLogin(c echo.Context, res *auth.LoginResult) error {
+	if res.Token == "" {
+		return httpx.OK(c, loginAnswer{MustChangePassword: res.MustChangePassword, TotpRequired: true,
+			Challenge: res.Challenge, TotpSetup: res.Setup})
+	}
+	ctx := c.Request().Context()
 	v, err := s.auth.ViewerFor(ctx, res.User.TenantID, res.User.ID)
 	if err != nil {
 		return err
@@ -87,7 +132,8 @@ func (s *Service) login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return httpx.OK(c, loginAnswer{Token: res.Token, MustChangePassword: res.MustChangePassword, User: dto})
+	return httpx.OK(c, loginAnswer{Token: res.Token, MustChangePassword: res.MustChangePassword, User: dto,
+		RecoveryCodes: res.RecoveryCodes})
 }
 
 // loginTenant is the tenant a login names by code (the default tenant

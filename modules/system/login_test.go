@@ -1,7 +1,6 @@
 package system
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/msg"
-	"xiangzhi/generated/ent/loginlog"
 )
 
 func TestPublicKeyAndRule(t *testing.T) {
@@ -124,32 +122,6 @@ func TestLoginValidationAndTenants(t *testing.T) {
 	d := mustOK(t, app, token, http.MethodGet, "/api/system/cscpCurrentUserDetails", nil).(map[string]any)
 	if num(d["tenantId"]) != tn.ID {
 		t.Errorf("tenant of the east user = %v", d["tenantId"])
-	}
-}
-
-func TestLockoutOverHTTP(t *testing.T) {
-	app, s := newTestApp(t)
-	u := createUser(t, s, userSpec{Username: "locky"})
-	for i := 1; i <= auth.DefaultMaxFailures; i++ {
-		status, env := tryLogin(t, app, map[string]any{"username": u.Username}, "Wrong-pass-1")
-		want, wantMsg := http.StatusBadRequest, msg.BadCredentials
-		if i == auth.DefaultMaxFailures {
-			want, wantMsg = http.StatusLocked, "账号已锁定，请15分钟后重试"
-		}
-		if status != want || env["msg"] != wantMsg {
-			t.Fatalf("attempt %d = %d %v, want %d %s", i, status, env, want, wantMsg)
-		}
-	}
-	// Even the right password is refused while locked.
-	if status, _ := tryLogin(t, app, map[string]any{"username": u.Username}, testPassword); status != http.StatusLocked {
-		t.Errorf("right password while locked = %d, want 423", status)
-	}
-	advance(t, s, auth.DefaultLockDuration+time.Minute)
-	login(t, app, u.Username, testPassword)
-	// One login-log row per attempt, the last a success.
-	n, err := s.ent.LoginLog.Query().Where(loginlog.UserName(u.Username)).Count(context.Background())
-	if err != nil || n != auth.DefaultMaxFailures+2 {
-		t.Errorf("login log rows = %d, %v, want %d", n, err, auth.DefaultMaxFailures+2)
 	}
 }
 

@@ -27,9 +27,21 @@ const (
 const (
 	routePublicKey      = "获取登录公钥"
 	routeLogin          = "登录"
+	routeLoginTOTP      = "登录动态验证码"
 	routeLogout         = "退出登录"
 	routeChangePassword = "修改密码"
 	routePasswordRule   = "获取密码规则"
+)
+
+// Two-factor sign-in and an administrator's lock (totp.go, userlock.go).
+const (
+	routeTOTPStatus  = "查询动态验证码状态"
+	routeTOTPStart   = "生成动态验证码密钥"
+	routeTOTPConfirm = "启用动态验证码"
+	routeTOTPDisable = "停用动态验证码"
+	routeLockUser    = "锁定账号"
+	routeUnlockUser  = "解锁账号"
+	routeResetTOTP   = "重置用户动态验证码"
 )
 
 // The login and operation logs (logs.go).

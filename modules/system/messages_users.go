@@ -22,6 +22,16 @@ const (
 	LogoutSucceeded = "已退出登录"
 	// PasswordChanged is the msg of a password change.
 	PasswordChanged = "更新密码成功！"
+	// TOTPEnabled is the msg of a confirmed two-factor enrolment.
+	TOTPEnabled = "动态验证码已启用"
+	// TOTPDisabled is the msg of two-factor sign-in turned off.
+	TOTPDisabled = "动态验证码已停用"
+	// UserLocked is the msg of an administrator's lock.
+	UserLocked = "账号已锁定"
+	// UserUnlocked is the msg of an administrator's unlock.
+	UserUnlocked = "账号已解锁"
+	// CannotLockSelf refuses an administrator locking their own account.
+	CannotLockSelf = "不能锁定当前登录用户"
 )
 
 // Users and the profile (specification §5 "User").

@@ -141,7 +141,7 @@ type readCloser struct {
 // secretKey reports whether a parameter's name says its value is secret.
 func secretKey(name string) bool {
 	k := strings.ToLower(name)
-	for _, part := range []string{"password", "pwd", "passwd", "token", "secret", "credential", "authorization"} {
+	for _, part := range []string{"password", "pwd", "passwd", "token", "secret", "credential", "authorization", "challenge"} {
 		if strings.Contains(k, part) {
 			return true
 		}

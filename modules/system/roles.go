@@ -48,11 +48,13 @@ type roleDTO struct {
 	Icon       string `json:"icon"`
 	DataScope  string `json:"dataScope"`
 	System     bool   `json:"system"`
+	// RequireTotp makes the role's holders sign in with a two-factor code.
+	RequireTotp bool `json:"requireTotp"`
 }
 
 func toRoleDTO(r *ent.Role) roleDTO {
 	return roleDTO{ID: r.ID, Name: r.Name, RoleExtent: r.RoleExtent, ParentID: r.ParentID, Icon: r.Icon,
-		DataScope: string(r.DataScope), System: r.System}
+		DataScope: string(r.DataScope), System: r.System, RequireTotp: r.RequireTotp}
 }
 
 // roleBody is the role form. system is what the detail answered and is
@@ -65,6 +67,8 @@ type roleBody struct {
 	Icon       string  `json:"icon"`
 	DataScope  *string `json:"dataScope"`
 	System     *bool   `json:"system"`
+	// RequireTotp is optional: false on create, unchanged on update.
+	RequireTotp *bool `json:"requireTotp"`
 }
 
 // check trims the form and applies the rules of specification §5 Role.
@@ -180,6 +184,9 @@ func (s *Service) createRole(c echo.Context) error {
 	if b.DataScope != nil {
 		cr.SetDataScope(role.DataScope(*b.DataScope))
 	}
+	if b.RequireTotp != nil {
+		cr.SetRequireTotp(*b.RequireTotp)
+	}
 	r, err := cr.Save(ctx)
 	if ent.IsConstraintError(err) {
 		return invalid(schema.FieldError{Field: "name", Message: RoleNameTaken})
@@ -216,6 +223,9 @@ func (s *Service) updateRole(c echo.Context) error {
 	}
 	if b.DataScope != nil {
 		up.SetDataScope(role.DataScope(*b.DataScope))
+	}
+	if b.RequireTotp != nil {
+		up.SetRequireTotp(*b.RequireTotp)
 	}
 	r, err = up.Save(ctx)
 	if ent.IsConstraintError(err) {

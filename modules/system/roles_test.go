@@ -95,7 +95,7 @@ func TestRoleCRUD(t *testing.T) {
 			map[string]any{"name": " 村干部 ", "roleExtent": "ext", "icon": "UserOutlined", "parentId": 0}))
 		id := num(created["id"])
 		want := map[string]any{"id": float64(id), "name": "村干部", "roleExtent": "ext", "parentId": float64(0),
-			"icon": "UserOutlined", "dataScope": "subtree", "system": false}
+			"icon": "UserOutlined", "dataScope": "subtree", "system": false, "requireTotp": false}
 		if diff := cmp.Diff(want, created); diff != "" {
 			t.Errorf("created role (-want +got):\n%s", diff)
 		}

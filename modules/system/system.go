@@ -59,6 +59,8 @@ func (s *Service) routes() []engine.Route {
 	for _, area := range []func() []engine.Route{
 		s.loginRoutes,         // login.go: publicKey, login, logout, password change, password rule
 		s.userRoutes,          // users.go: user and profile calls
+		s.userLockRoutes,      // userlock.go: an administrator's lock, unlock, two-factor reset
+		s.totpRoutes,          // totp.go: two-factor enrolment from the profile
 		s.orgRoutes,           // orgs.go: organisation tree
 		s.logRoutes,           // logs.go: login log and operation log
 		s.roleRoutes,          // roles.go: roles and role menus
@@ -75,9 +77,7 @@ func (s *Service) routes() []engine.Route {
 
 // options are the knobs tests turn; Register uses the defaults.
 type options struct {
-	now          func() time.Time
-	maxFailures  int
-	lockDuration time.Duration
+	now func() time.Time
 }
 
 // Register wires system administration into app: it opens an ent client
@@ -116,11 +116,9 @@ func register(app *engine.App, opts options) (*Service, error) {
 	}
 	enf := authz.New(client)
 	as, err := auth.New(ctx, client, auth.Options{
-		Now:          opts.now,
-		MaxFailures:  opts.maxFailures,
-		LockDuration: opts.lockDuration,
-		Permissions:  enf,
-		Logger:       app.Logger(),
+		Now:         opts.now,
+		Permissions: enf,
+		Logger:      app.Logger(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("auth service: %w", err)

@@ -59,6 +59,10 @@ type userDTO struct {
 	OrgID        int64   `json:"orgId"`
 	OrgName      string  `json:"orgName"`
 	OrgIDs       []int64 `json:"orgIds"`
+	// Locked and TotpEnabled show an administrator's lock and whether the
+	// user signs in with a two-factor code.
+	Locked      bool `json:"locked"`
+	TotpEnabled bool `json:"totpEnabled"`
 }
 
 // toUserDTO converts a user loaded with its roles, organisation and
@@ -67,7 +71,7 @@ func toUserDTO(u *ent.User, withAvatar bool) *userDTO {
 	d := &userDTO{ID: u.ID, Did: u.ID, UserID: u.ID, TenantID: u.TenantID, Username: u.Username,
 		FamilyName: u.FamilyName, Name: u.Name, Mobile: u.Mobile, Email: u.Email,
 		LastLogin: formatTime(u.LastLogin), DiscTitle: u.DiscTitle, DiscDetail: u.DiscDetail,
-		RegisterTime: formatTime(&u.RegisterTime), OrgIDs: []int64{}}
+		RegisterTime: formatTime(&u.RegisterTime), OrgIDs: []int64{}, Locked: u.Locked, TotpEnabled: u.TotpEnabled}
 	if withAvatar {
 		d.ImgPath = u.ImgPath
 	}

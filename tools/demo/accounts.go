@@ -183,8 +183,8 @@ func (g *gen) ensureUser(ctx context.Context, hash, username, family, given, rol
 			SetDiscTitle(roleName).SetDiscDetail(DemoAccountDetail).SetOrgID(p.ID).
 			AddOrgIDs(p.ID).AddRoleIDs(roleID).Save(ctx)
 	case err == nil:
-		u, err = u.Update().SetFamilyName(family).SetName(given).SetMobile(mobile).SetPasswordHash(hash).SetMustChangePassword(false).SetFailedLogins(0).
-			ClearLockedUntil().SetDisabled(false).ClearDataScope().SetOrgID(p.ID).
+		u, err = u.Update().SetFamilyName(family).SetName(given).SetMobile(mobile).SetPasswordHash(hash).SetMustChangePassword(false).SetLocked(false).
+			ClearThrottleSince().SetDisabled(false).ClearDataScope().SetOrgID(p.ID).
 			ClearRoles().AddRoleIDs(roleID).ClearOrgs().AddOrgIDs(p.ID).Save(ctx)
 	}
 	if err != nil {

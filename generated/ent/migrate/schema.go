@@ -129,6 +129,11 @@ var (
 				Unique:  false,
 				Columns: []*schema.Column{XzLoginLogColumns[1], XzLoginLogColumns[3]},
 			},
+			{
+				Name:    "loginlog_ip_time",
+				Unique:  false,
+				Columns: []*schema.Column{XzLoginLogColumns[4], XzLoginLogColumns[6]},
+			},
 		},
 	}
 	// XzMenuColumns holds the columns for the "xz_menu" table.
@@ -314,6 +319,7 @@ var (
 		{Name: "icon", Type: field.TypeString, Size: 100, Default: ""},
 		{Name: "data_scope", Type: field.TypeEnum, Enums: []string{"all", "subtree", "org", "own"}, Default: "subtree"},
 		{Name: "system", Type: field.TypeBool, Default: false},
+		{Name: "require_totp", Type: field.TypeBool, Default: false},
 		{Name: "tenant_id", Type: field.TypeInt64},
 	}
 	// XzRoleTable holds the schema information for the "xz_role" table.
@@ -324,7 +330,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "xz_role_xz_tenant_tenant",
-				Columns:    []*schema.Column{XzRoleColumns[9]},
+				Columns:    []*schema.Column{XzRoleColumns[10]},
 				RefColumns: []*schema.Column{XzTenantColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -333,12 +339,12 @@ var (
 			{
 				Name:    "role_tenant_id",
 				Unique:  false,
-				Columns: []*schema.Column{XzRoleColumns[9]},
+				Columns: []*schema.Column{XzRoleColumns[10]},
 			},
 			{
 				Name:    "role_tenant_id_name",
 				Unique:  true,
-				Columns: []*schema.Column{XzRoleColumns[9], XzRoleColumns[3]},
+				Columns: []*schema.Column{XzRoleColumns[10], XzRoleColumns[3]},
 			},
 		},
 	}
@@ -477,8 +483,12 @@ var (
 		{Name: "password_hash", Type: field.TypeString, Size: 255},
 		{Name: "password_changed_at", Type: field.TypeTime, Nullable: true},
 		{Name: "must_change_password", Type: field.TypeBool, Default: false},
-		{Name: "failed_logins", Type: field.TypeInt, Default: 0},
-		{Name: "locked_until", Type: field.TypeTime, Nullable: true},
+		{Name: "locked", Type: field.TypeBool, Default: false},
+		{Name: "throttle_since", Type: field.TypeTime, Nullable: true},
+		{Name: "totp_secret", Type: field.TypeString, Nullable: true, Size: 255},
+		{Name: "totp_enabled", Type: field.TypeBool, Default: false},
+		{Name: "totp_last_step", Type: field.TypeInt64, Default: 0},
+		{Name: "totp_recovery", Type: field.TypeString, Nullable: true, Size: 2147483647},
 		{Name: "disabled", Type: field.TypeBool, Default: false},
 		{Name: "data_scope", Type: field.TypeEnum, Nullable: true, Enums: []string{"all", "subtree", "org", "own"}},
 		{Name: "tenant_id", Type: field.TypeInt64},
@@ -492,13 +502,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "xz_user_xz_tenant_tenant",
-				Columns:    []*schema.Column{XzUserColumns[20]},
+				Columns:    []*schema.Column{XzUserColumns[24]},
 				RefColumns: []*schema.Column{XzTenantColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "xz_user_xz_org_org",
-				Columns:    []*schema.Column{XzUserColumns[21]},
+				Columns:    []*schema.Column{XzUserColumns[25]},
 				RefColumns: []*schema.Column{XzOrgColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -507,22 +517,22 @@ var (
 			{
 				Name:    "user_tenant_id",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[20]},
+				Columns: []*schema.Column{XzUserColumns[24]},
 			},
 			{
 				Name:    "user_tenant_id_username",
 				Unique:  true,
-				Columns: []*schema.Column{XzUserColumns[20], XzUserColumns[3]},
+				Columns: []*schema.Column{XzUserColumns[24], XzUserColumns[3]},
 			},
 			{
 				Name:    "user_tenant_id_mobile",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[20], XzUserColumns[6]},
+				Columns: []*schema.Column{XzUserColumns[24], XzUserColumns[6]},
 			},
 			{
 				Name:    "user_org_id",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[21]},
+				Columns: []*schema.Column{XzUserColumns[25]},
 			},
 		},
 	}

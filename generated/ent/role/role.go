@@ -33,6 +33,8 @@ const (
 	FieldDataScope = "data_scope"
 	// FieldSystem holds the string denoting the system field in the database.
 	FieldSystem = "system"
+	// FieldRequireTotp holds the string denoting the require_totp field in the database.
+	FieldRequireTotp = "require_totp"
 	// EdgeTenant holds the string denoting the tenant edge name in mutations.
 	EdgeTenant = "tenant"
 	// EdgeUsers holds the string denoting the users edge name in mutations.
@@ -90,6 +92,7 @@ var Columns = []string{
 	FieldIcon,
 	FieldDataScope,
 	FieldSystem,
+	FieldRequireTotp,
 }
 
 var (
@@ -132,6 +135,8 @@ var (
 	IconValidator func(string) error
 	// DefaultSystem holds the default value on creation for the "system" field.
 	DefaultSystem bool
+	// DefaultRequireTotp holds the default value on creation for the "require_totp" field.
+	DefaultRequireTotp bool
 )
 
 // DataScope defines the type for the "data_scope" enum field.
@@ -213,6 +218,11 @@ func ByDataScope(opts ...sql.OrderTermOption) OrderOption {
 // BySystem orders the results by the system field.
 func BySystem(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSystem, opts...).ToFunc()
+}
+
+// ByRequireTotp orders the results by the require_totp field.
+func ByRequireTotp(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRequireTotp, opts...).ToFunc()
 }
 
 // ByTenantField orders the results by tenant field.

@@ -95,6 +95,11 @@ func System(v bool) predicate.Role {
 	return predicate.Role(sql.FieldEQ(FieldSystem, v))
 }
 
+// RequireTotp applies equality check predicate on the "require_totp" field. It's identical to RequireTotpEQ.
+func RequireTotp(v bool) predicate.Role {
+	return predicate.Role(sql.FieldEQ(FieldRequireTotp, v))
+}
+
 // TenantIDEQ applies the EQ predicate on the "tenant_id" field.
 func TenantIDEQ(v int64) predicate.Role {
 	return predicate.Role(sql.FieldEQ(FieldTenantID, v))
@@ -458,6 +463,16 @@ func SystemEQ(v bool) predicate.Role {
 // SystemNEQ applies the NEQ predicate on the "system" field.
 func SystemNEQ(v bool) predicate.Role {
 	return predicate.Role(sql.FieldNEQ(FieldSystem, v))
+}
+
+// RequireTotpEQ applies the EQ predicate on the "require_totp" field.
+func RequireTotpEQ(v bool) predicate.Role {
+	return predicate.Role(sql.FieldEQ(FieldRequireTotp, v))
+}
+
+// RequireTotpNEQ applies the NEQ predicate on the "require_totp" field.
+func RequireTotpNEQ(v bool) predicate.Role {
+	return predicate.Role(sql.FieldNEQ(FieldRequireTotp, v))
 }
 
 // HasTenant applies the HasEdge predicate on the "tenant" edge.

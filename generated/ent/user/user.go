@@ -47,10 +47,18 @@ const (
 	FieldPasswordChangedAt = "password_changed_at"
 	// FieldMustChangePassword holds the string denoting the must_change_password field in the database.
 	FieldMustChangePassword = "must_change_password"
-	// FieldFailedLogins holds the string denoting the failed_logins field in the database.
-	FieldFailedLogins = "failed_logins"
-	// FieldLockedUntil holds the string denoting the locked_until field in the database.
-	FieldLockedUntil = "locked_until"
+	// FieldLocked holds the string denoting the locked field in the database.
+	FieldLocked = "locked"
+	// FieldThrottleSince holds the string denoting the throttle_since field in the database.
+	FieldThrottleSince = "throttle_since"
+	// FieldTotpSecret holds the string denoting the totp_secret field in the database.
+	FieldTotpSecret = "totp_secret"
+	// FieldTotpEnabled holds the string denoting the totp_enabled field in the database.
+	FieldTotpEnabled = "totp_enabled"
+	// FieldTotpLastStep holds the string denoting the totp_last_step field in the database.
+	FieldTotpLastStep = "totp_last_step"
+	// FieldTotpRecovery holds the string denoting the totp_recovery field in the database.
+	FieldTotpRecovery = "totp_recovery"
 	// FieldDisabled holds the string denoting the disabled field in the database.
 	FieldDisabled = "disabled"
 	// FieldOrgID holds the string denoting the org_id field in the database.
@@ -155,8 +163,12 @@ var Columns = []string{
 	FieldPasswordHash,
 	FieldPasswordChangedAt,
 	FieldMustChangePassword,
-	FieldFailedLogins,
-	FieldLockedUntil,
+	FieldLocked,
+	FieldThrottleSince,
+	FieldTotpSecret,
+	FieldTotpEnabled,
+	FieldTotpLastStep,
+	FieldTotpRecovery,
 	FieldDisabled,
 	FieldOrgID,
 	FieldDataScope,
@@ -223,10 +235,14 @@ var (
 	PasswordHashValidator func(string) error
 	// DefaultMustChangePassword holds the default value on creation for the "must_change_password" field.
 	DefaultMustChangePassword bool
-	// DefaultFailedLogins holds the default value on creation for the "failed_logins" field.
-	DefaultFailedLogins int
-	// FailedLoginsValidator is a validator for the "failed_logins" field. It is called by the builders before save.
-	FailedLoginsValidator func(int) error
+	// DefaultLocked holds the default value on creation for the "locked" field.
+	DefaultLocked bool
+	// TotpSecretValidator is a validator for the "totp_secret" field. It is called by the builders before save.
+	TotpSecretValidator func(string) error
+	// DefaultTotpEnabled holds the default value on creation for the "totp_enabled" field.
+	DefaultTotpEnabled bool
+	// DefaultTotpLastStep holds the default value on creation for the "totp_last_step" field.
+	DefaultTotpLastStep int64
 	// DefaultDisabled holds the default value on creation for the "disabled" field.
 	DefaultDisabled bool
 )
@@ -344,14 +360,34 @@ func ByMustChangePassword(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMustChangePassword, opts...).ToFunc()
 }
 
-// ByFailedLogins orders the results by the failed_logins field.
-func ByFailedLogins(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldFailedLogins, opts...).ToFunc()
+// ByLocked orders the results by the locked field.
+func ByLocked(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLocked, opts...).ToFunc()
 }
 
-// ByLockedUntil orders the results by the locked_until field.
-func ByLockedUntil(opts ...sql.OrderTermOption) OrderOption {
-	return sql.OrderByField(FieldLockedUntil, opts...).ToFunc()
+// ByThrottleSince orders the results by the throttle_since field.
+func ByThrottleSince(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldThrottleSince, opts...).ToFunc()
+}
+
+// ByTotpSecret orders the results by the totp_secret field.
+func ByTotpSecret(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotpSecret, opts...).ToFunc()
+}
+
+// ByTotpEnabled orders the results by the totp_enabled field.
+func ByTotpEnabled(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotpEnabled, opts...).ToFunc()
+}
+
+// ByTotpLastStep orders the results by the totp_last_step field.
+func ByTotpLastStep(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotpLastStep, opts...).ToFunc()
+}
+
+// ByTotpRecovery orders the results by the totp_recovery field.
+func ByTotpRecovery(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTotpRecovery, opts...).ToFunc()
 }
 
 // ByDisabled orders the results by the disabled field.

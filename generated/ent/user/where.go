@@ -135,14 +135,34 @@ func MustChangePassword(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldMustChangePassword, v))
 }
 
-// FailedLogins applies equality check predicate on the "failed_logins" field. It's identical to FailedLoginsEQ.
-func FailedLogins(v int) predicate.User {
-	return predicate.User(sql.FieldEQ(FieldFailedLogins, v))
+// Locked applies equality check predicate on the "locked" field. It's identical to LockedEQ.
+func Locked(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldLocked, v))
 }
 
-// LockedUntil applies equality check predicate on the "locked_until" field. It's identical to LockedUntilEQ.
-func LockedUntil(v time.Time) predicate.User {
-	return predicate.User(sql.FieldEQ(FieldLockedUntil, v))
+// ThrottleSince applies equality check predicate on the "throttle_since" field. It's identical to ThrottleSinceEQ.
+func ThrottleSince(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldThrottleSince, v))
+}
+
+// TotpSecret applies equality check predicate on the "totp_secret" field. It's identical to TotpSecretEQ.
+func TotpSecret(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpSecret, v))
+}
+
+// TotpEnabled applies equality check predicate on the "totp_enabled" field. It's identical to TotpEnabledEQ.
+func TotpEnabled(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpEnabled, v))
+}
+
+// TotpLastStep applies equality check predicate on the "totp_last_step" field. It's identical to TotpLastStepEQ.
+func TotpLastStep(v int64) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpLastStep, v))
+}
+
+// TotpRecovery applies equality check predicate on the "totp_recovery" field. It's identical to TotpRecoveryEQ.
+func TotpRecovery(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpRecovery, v))
 }
 
 // Disabled applies equality check predicate on the "disabled" field. It's identical to DisabledEQ.
@@ -1000,94 +1020,264 @@ func MustChangePasswordNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldMustChangePassword, v))
 }
 
-// FailedLoginsEQ applies the EQ predicate on the "failed_logins" field.
-func FailedLoginsEQ(v int) predicate.User {
-	return predicate.User(sql.FieldEQ(FieldFailedLogins, v))
+// LockedEQ applies the EQ predicate on the "locked" field.
+func LockedEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldLocked, v))
 }
 
-// FailedLoginsNEQ applies the NEQ predicate on the "failed_logins" field.
-func FailedLoginsNEQ(v int) predicate.User {
-	return predicate.User(sql.FieldNEQ(FieldFailedLogins, v))
+// LockedNEQ applies the NEQ predicate on the "locked" field.
+func LockedNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldLocked, v))
 }
 
-// FailedLoginsIn applies the In predicate on the "failed_logins" field.
-func FailedLoginsIn(vs ...int) predicate.User {
-	return predicate.User(sql.FieldIn(FieldFailedLogins, vs...))
+// ThrottleSinceEQ applies the EQ predicate on the "throttle_since" field.
+func ThrottleSinceEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldThrottleSince, v))
 }
 
-// FailedLoginsNotIn applies the NotIn predicate on the "failed_logins" field.
-func FailedLoginsNotIn(vs ...int) predicate.User {
-	return predicate.User(sql.FieldNotIn(FieldFailedLogins, vs...))
+// ThrottleSinceNEQ applies the NEQ predicate on the "throttle_since" field.
+func ThrottleSinceNEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldThrottleSince, v))
 }
 
-// FailedLoginsGT applies the GT predicate on the "failed_logins" field.
-func FailedLoginsGT(v int) predicate.User {
-	return predicate.User(sql.FieldGT(FieldFailedLogins, v))
+// ThrottleSinceIn applies the In predicate on the "throttle_since" field.
+func ThrottleSinceIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldIn(FieldThrottleSince, vs...))
 }
 
-// FailedLoginsGTE applies the GTE predicate on the "failed_logins" field.
-func FailedLoginsGTE(v int) predicate.User {
-	return predicate.User(sql.FieldGTE(FieldFailedLogins, v))
+// ThrottleSinceNotIn applies the NotIn predicate on the "throttle_since" field.
+func ThrottleSinceNotIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldThrottleSince, vs...))
 }
 
-// FailedLoginsLT applies the LT predicate on the "failed_logins" field.
-func FailedLoginsLT(v int) predicate.User {
-	return predicate.User(sql.FieldLT(FieldFailedLogins, v))
+// ThrottleSinceGT applies the GT predicate on the "throttle_since" field.
+func ThrottleSinceGT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGT(FieldThrottleSince, v))
 }
 
-// FailedLoginsLTE applies the LTE predicate on the "failed_logins" field.
-func FailedLoginsLTE(v int) predicate.User {
-	return predicate.User(sql.FieldLTE(FieldFailedLogins, v))
+// ThrottleSinceGTE applies the GTE predicate on the "throttle_since" field.
+func ThrottleSinceGTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldThrottleSince, v))
 }
 
-// LockedUntilEQ applies the EQ predicate on the "locked_until" field.
-func LockedUntilEQ(v time.Time) predicate.User {
-	return predicate.User(sql.FieldEQ(FieldLockedUntil, v))
+// ThrottleSinceLT applies the LT predicate on the "throttle_since" field.
+func ThrottleSinceLT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLT(FieldThrottleSince, v))
 }
 
-// LockedUntilNEQ applies the NEQ predicate on the "locked_until" field.
-func LockedUntilNEQ(v time.Time) predicate.User {
-	return predicate.User(sql.FieldNEQ(FieldLockedUntil, v))
+// ThrottleSinceLTE applies the LTE predicate on the "throttle_since" field.
+func ThrottleSinceLTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldThrottleSince, v))
 }
 
-// LockedUntilIn applies the In predicate on the "locked_until" field.
-func LockedUntilIn(vs ...time.Time) predicate.User {
-	return predicate.User(sql.FieldIn(FieldLockedUntil, vs...))
+// ThrottleSinceIsNil applies the IsNil predicate on the "throttle_since" field.
+func ThrottleSinceIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldThrottleSince))
 }
 
-// LockedUntilNotIn applies the NotIn predicate on the "locked_until" field.
-func LockedUntilNotIn(vs ...time.Time) predicate.User {
-	return predicate.User(sql.FieldNotIn(FieldLockedUntil, vs...))
+// ThrottleSinceNotNil applies the NotNil predicate on the "throttle_since" field.
+func ThrottleSinceNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldThrottleSince))
 }
 
-// LockedUntilGT applies the GT predicate on the "locked_until" field.
-func LockedUntilGT(v time.Time) predicate.User {
-	return predicate.User(sql.FieldGT(FieldLockedUntil, v))
+// TotpSecretEQ applies the EQ predicate on the "totp_secret" field.
+func TotpSecretEQ(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpSecret, v))
 }
 
-// LockedUntilGTE applies the GTE predicate on the "locked_until" field.
-func LockedUntilGTE(v time.Time) predicate.User {
-	return predicate.User(sql.FieldGTE(FieldLockedUntil, v))
+// TotpSecretNEQ applies the NEQ predicate on the "totp_secret" field.
+func TotpSecretNEQ(v string) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTotpSecret, v))
 }
 
-// LockedUntilLT applies the LT predicate on the "locked_until" field.
-func LockedUntilLT(v time.Time) predicate.User {
-	return predicate.User(sql.FieldLT(FieldLockedUntil, v))
+// TotpSecretIn applies the In predicate on the "totp_secret" field.
+func TotpSecretIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldIn(FieldTotpSecret, vs...))
 }
 
-// LockedUntilLTE applies the LTE predicate on the "locked_until" field.
-func LockedUntilLTE(v time.Time) predicate.User {
-	return predicate.User(sql.FieldLTE(FieldLockedUntil, v))
+// TotpSecretNotIn applies the NotIn predicate on the "totp_secret" field.
+func TotpSecretNotIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldTotpSecret, vs...))
 }
 
-// LockedUntilIsNil applies the IsNil predicate on the "locked_until" field.
-func LockedUntilIsNil() predicate.User {
-	return predicate.User(sql.FieldIsNull(FieldLockedUntil))
+// TotpSecretGT applies the GT predicate on the "totp_secret" field.
+func TotpSecretGT(v string) predicate.User {
+	return predicate.User(sql.FieldGT(FieldTotpSecret, v))
 }
 
-// LockedUntilNotNil applies the NotNil predicate on the "locked_until" field.
-func LockedUntilNotNil() predicate.User {
-	return predicate.User(sql.FieldNotNull(FieldLockedUntil))
+// TotpSecretGTE applies the GTE predicate on the "totp_secret" field.
+func TotpSecretGTE(v string) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldTotpSecret, v))
+}
+
+// TotpSecretLT applies the LT predicate on the "totp_secret" field.
+func TotpSecretLT(v string) predicate.User {
+	return predicate.User(sql.FieldLT(FieldTotpSecret, v))
+}
+
+// TotpSecretLTE applies the LTE predicate on the "totp_secret" field.
+func TotpSecretLTE(v string) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldTotpSecret, v))
+}
+
+// TotpSecretContains applies the Contains predicate on the "totp_secret" field.
+func TotpSecretContains(v string) predicate.User {
+	return predicate.User(sql.FieldContains(FieldTotpSecret, v))
+}
+
+// TotpSecretHasPrefix applies the HasPrefix predicate on the "totp_secret" field.
+func TotpSecretHasPrefix(v string) predicate.User {
+	return predicate.User(sql.FieldHasPrefix(FieldTotpSecret, v))
+}
+
+// TotpSecretHasSuffix applies the HasSuffix predicate on the "totp_secret" field.
+func TotpSecretHasSuffix(v string) predicate.User {
+	return predicate.User(sql.FieldHasSuffix(FieldTotpSecret, v))
+}
+
+// TotpSecretIsNil applies the IsNil predicate on the "totp_secret" field.
+func TotpSecretIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldTotpSecret))
+}
+
+// TotpSecretNotNil applies the NotNil predicate on the "totp_secret" field.
+func TotpSecretNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldTotpSecret))
+}
+
+// TotpSecretEqualFold applies the EqualFold predicate on the "totp_secret" field.
+func TotpSecretEqualFold(v string) predicate.User {
+	return predicate.User(sql.FieldEqualFold(FieldTotpSecret, v))
+}
+
+// TotpSecretContainsFold applies the ContainsFold predicate on the "totp_secret" field.
+func TotpSecretContainsFold(v string) predicate.User {
+	return predicate.User(sql.FieldContainsFold(FieldTotpSecret, v))
+}
+
+// TotpEnabledEQ applies the EQ predicate on the "totp_enabled" field.
+func TotpEnabledEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpEnabled, v))
+}
+
+// TotpEnabledNEQ applies the NEQ predicate on the "totp_enabled" field.
+func TotpEnabledNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTotpEnabled, v))
+}
+
+// TotpLastStepEQ applies the EQ predicate on the "totp_last_step" field.
+func TotpLastStepEQ(v int64) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpLastStep, v))
+}
+
+// TotpLastStepNEQ applies the NEQ predicate on the "totp_last_step" field.
+func TotpLastStepNEQ(v int64) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTotpLastStep, v))
+}
+
+// TotpLastStepIn applies the In predicate on the "totp_last_step" field.
+func TotpLastStepIn(vs ...int64) predicate.User {
+	return predicate.User(sql.FieldIn(FieldTotpLastStep, vs...))
+}
+
+// TotpLastStepNotIn applies the NotIn predicate on the "totp_last_step" field.
+func TotpLastStepNotIn(vs ...int64) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldTotpLastStep, vs...))
+}
+
+// TotpLastStepGT applies the GT predicate on the "totp_last_step" field.
+func TotpLastStepGT(v int64) predicate.User {
+	return predicate.User(sql.FieldGT(FieldTotpLastStep, v))
+}
+
+// TotpLastStepGTE applies the GTE predicate on the "totp_last_step" field.
+func TotpLastStepGTE(v int64) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldTotpLastStep, v))
+}
+
+// TotpLastStepLT applies the LT predicate on the "totp_last_step" field.
+func TotpLastStepLT(v int64) predicate.User {
+	return predicate.User(sql.FieldLT(FieldTotpLastStep, v))
+}
+
+// TotpLastStepLTE applies the LTE predicate on the "totp_last_step" field.
+func TotpLastStepLTE(v int64) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldTotpLastStep, v))
+}
+
+// TotpRecoveryEQ applies the EQ predicate on the "totp_recovery" field.
+func TotpRecoveryEQ(v string) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryNEQ applies the NEQ predicate on the "totp_recovery" field.
+func TotpRecoveryNEQ(v string) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryIn applies the In predicate on the "totp_recovery" field.
+func TotpRecoveryIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldIn(FieldTotpRecovery, vs...))
+}
+
+// TotpRecoveryNotIn applies the NotIn predicate on the "totp_recovery" field.
+func TotpRecoveryNotIn(vs ...string) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldTotpRecovery, vs...))
+}
+
+// TotpRecoveryGT applies the GT predicate on the "totp_recovery" field.
+func TotpRecoveryGT(v string) predicate.User {
+	return predicate.User(sql.FieldGT(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryGTE applies the GTE predicate on the "totp_recovery" field.
+func TotpRecoveryGTE(v string) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryLT applies the LT predicate on the "totp_recovery" field.
+func TotpRecoveryLT(v string) predicate.User {
+	return predicate.User(sql.FieldLT(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryLTE applies the LTE predicate on the "totp_recovery" field.
+func TotpRecoveryLTE(v string) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryContains applies the Contains predicate on the "totp_recovery" field.
+func TotpRecoveryContains(v string) predicate.User {
+	return predicate.User(sql.FieldContains(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryHasPrefix applies the HasPrefix predicate on the "totp_recovery" field.
+func TotpRecoveryHasPrefix(v string) predicate.User {
+	return predicate.User(sql.FieldHasPrefix(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryHasSuffix applies the HasSuffix predicate on the "totp_recovery" field.
+func TotpRecoveryHasSuffix(v string) predicate.User {
+	return predicate.User(sql.FieldHasSuffix(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryIsNil applies the IsNil predicate on the "totp_recovery" field.
+func TotpRecoveryIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldTotpRecovery))
+}
+
+// TotpRecoveryNotNil applies the NotNil predicate on the "totp_recovery" field.
+func TotpRecoveryNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldTotpRecovery))
+}
+
+// TotpRecoveryEqualFold applies the EqualFold predicate on the "totp_recovery" field.
+func TotpRecoveryEqualFold(v string) predicate.User {
+	return predicate.User(sql.FieldEqualFold(FieldTotpRecovery, v))
+}
+
+// TotpRecoveryContainsFold applies the ContainsFold predicate on the "totp_recovery" field.
+func TotpRecoveryContainsFold(v string) predicate.User {
+	return predicate.User(sql.FieldContainsFold(FieldTotpRecovery, v))
 }
 
 // DisabledEQ applies the EQ predicate on the "disabled" field.

@@ -5,6 +5,7 @@ import { reportError } from "./errors";
 import { ApiError } from "./errors";
 import { request } from "./http";
 import { parseModules, type ModuleInfo } from "./modules";
+import { challengeOf, recoveryCodesOf, type TotpChallenge } from "./totpAnswer";
 
 export const AUTH_PATHS = {
   publicKey: "/api/system/publicKey",
@@ -41,11 +42,15 @@ export interface ServerMenu {
   permissionCode?: string;
 }
 
-/** LoginAnswer is data of POST /api/system/login. */
+/** LoginAnswer is data of POST /api/system/login (and of its two-factor step). */
 export interface LoginAnswer {
   token: string;
   mustChangePassword: boolean;
   user: SessionUser | null;
+  /** Set instead of a token when a two-factor code must follow. */
+  totp?: TotpChallenge;
+  /** Set once, after a sign-in that confirmed an enrolment. */
+  recoveryCodes?: string[];
 }
 
 /** encryptPassword fetches the server's public key and encrypts one password under it. */
@@ -76,8 +81,21 @@ export async function login(username: string, password: string): Promise<LoginAn
     body: { username, password: encrypted },
     skipAuthRedirect: true,
   });
+  return loginAnswerOf(data);
+}
+
+/** loginAnswerOf reads the answer of either sign-in step. */
+export function loginAnswerOf(data: Record<string, unknown> | null): LoginAnswer {
+  const totp = challengeOf(data);
+  if (totp) return { token: "", mustChangePassword: totp.mustChangePassword, user: null, totp };
   if (typeof data?.token !== "string" || !data.token) throw new Error("login answer has no token");
-  return { token: data.token, mustChangePassword: data.mustChangePassword === true, user: userOf(data.user) };
+  const recoveryCodes = recoveryCodesOf(data);
+  return {
+    token: data.token,
+    mustChangePassword: data.mustChangePassword === true,
+    user: userOf(data.user),
+    ...(recoveryCodes.length ? { recoveryCodes } : {}),
+  };
 }
 
 /** logout tells the server to revoke the session; failures do not keep the user signed in. */

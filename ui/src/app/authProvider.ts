@@ -8,6 +8,7 @@ import { t } from "./i18n";
 import { notify } from "./notify";
 import { isExpired } from "../api/jwt";
 import { useSessionStore } from "../stores/useSessionStore";
+import { useSignInStore } from "../stores/useSignInStore";
 import { useTabsStore } from "../stores/useTabsStore";
 
 export const PATHS = {
@@ -35,6 +36,15 @@ export interface UpdatePasswordParams {
   newPassword: string;
 }
 
+/** signedIn starts the session a sign-in step answered and says where to go. */
+export function signedIn(answer: api.LoginAnswer) {
+  useSignInStore.getState().challengeCleared();
+  useTabsStore.getState().allClosed();
+  sessionStorage.clear();
+  useSessionStore.getState().loggedIn(answer.token, answer.user, answer.mustChangePassword);
+  return { success: true, redirectTo: answer.mustChangePassword ? PATHS.precheck : PATHS.home };
+}
+
 function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
@@ -43,10 +53,12 @@ export const authProvider: AuthProvider = {
   login: async ({ username, password }: LoginParams) => {
     try {
       const answer = await api.login(username.trim(), password);
-      useTabsStore.getState().allClosed();
-      sessionStorage.clear();
-      useSessionStore.getState().loggedIn(answer.token, answer.user, answer.mustChangePassword);
-      return { success: true, redirectTo: answer.mustChangePassword ? PATHS.precheck : PATHS.home };
+      if (answer.totp) {
+        // The login page shows the code step; nothing is signed in yet.
+        useSignInStore.getState().challenged(answer.totp);
+        return { success: false };
+      }
+      return signedIn(answer);
     } catch (err) {
       // ApiErrors were already shown by the HTTP client; anything else (e.g. no WebCrypto) is shown here.
       if (!(err instanceof ApiError)) notify.error(t("login.failed"));

@@ -6,7 +6,9 @@ import { authProvider, type LoginParams } from "../../app/authProvider";
 import { LocaleLinks } from "../../components/LocaleSwitcher/LocaleLinks";
 import { useAuthAction } from "../../hooks/useAuthAction";
 import { useSessionStore } from "../../stores/useSessionStore";
+import { useSignInStore } from "../../stores/useSignInStore";
 import styles from "./LoginPage.module.css";
+import { TotpStep } from "./TotpStep";
 
 export interface LoginPageProps {
   /** h5: the mobile login (/loginH5). */
@@ -30,6 +32,11 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
   const { run, pending } = useAuthAction(login);
   const [values, setValues] = useState<LoginParams>({ username: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
+  const codeStep = useSignInStore((s) => s.challenge !== null);
+  const challengeCleared = useSignInStore((s) => s.challengeCleared);
+
+  // A code step left from an earlier visit starts over at the password.
+  useEffect(() => challengeCleared(), [challengeCleared]);
 
   useEffect(() => {
     routesReset();
@@ -83,17 +90,21 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
           {t("app.title")}
         </h1>
         <p className={styles.subtitle}>{t("app.subtitle")}</p>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-          {field("username", t("login.username"), <Input {...common("username")} prefix={<UserOutlined />} autoComplete="username" allowClear />)}
-          {field(
-            "password",
-            t("login.password"),
-            <Input.Password {...common("password")} prefix={<LockOutlined />} autoComplete="current-password" />,
-          )}
-          <Button type="primary" htmlType="submit" block loading={pending}>
-            {t("login.submit")}
-          </Button>
-        </form>
+        {codeStep ? (
+          <TotpStep />
+        ) : (
+          <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+            {field("username", t("login.username"), <Input {...common("username")} prefix={<UserOutlined />} autoComplete="username" allowClear />)}
+            {field(
+              "password",
+              t("login.password"),
+              <Input.Password {...common("password")} prefix={<LockOutlined />} autoComplete="current-password" />,
+            )}
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              {t("login.submit")}
+            </Button>
+          </form>
+        )}
       </section>
     </main>
   );

@@ -1,4 +1,4 @@
-// Login log (spec §2 "Login log", §3): id, userName, ip, time, message, status (1 success, 0 refused).
+// Login log (spec §2 "Login log", §3): id, userName, ip, time, message, status (1 success, 0 refused, 2 throttled: refused unchecked).
 
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,13 @@ export default function LoginLog() {
           title: t("system.logs.status"),
           dataIndex: "status",
           render: (s: number) =>
-            s === 1 ? <Tag color="green">{t("system.logs.success")}</Tag> : <Tag color="red">{t("system.logs.failure")}</Tag>,
+            s === 1 ? (
+              <Tag color="green">{t("system.logs.success")}</Tag>
+            ) : s === 2 ? (
+              <Tag color="orange">{t("signin.throttled")}</Tag>
+            ) : (
+              <Tag color="red">{t("system.logs.failure")}</Tag>
+            ),
         },
       ]}
     />

@@ -19,6 +19,7 @@ import { FRESH, useOnFailure } from "../queries";
 import * as R from "../users/userRules";
 import { PasswordDialog } from "./PasswordDialog";
 import { PROFILE_MSG } from "./profileRules";
+import { TotpCard } from "./TotpCard";
 
 type ProfileValues = Pick<
   UserDetail,
@@ -110,6 +111,7 @@ export default function ProfilePage() {
           </Space>
         </Form.Item>
       </Form>
+      <TotpCard />
       <PasswordDialog open={passwordOpen} username={initial.username} onClose={() => setPasswordOpen(false)} />
     </Card>
   );

@@ -3,7 +3,7 @@
 // role, then saves its menus per terminal; success closes the tab and returns to role-management. The role
 // and its menus are read and saved through refine's "system" provider.
 
-import { Button, Form, Input, Space, Spin, Tabs, Tree, message } from "antd";
+import { Button, Form, Input, Space, Spin, Switch, Tabs, Tree, message } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useCreate, useCustom, useCustomMutation, useOne, useUpdate } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -34,7 +34,7 @@ import styles from "./roles.module.css";
 type PerTerminal<T> = Record<MenuTerminal, T>;
 
 interface Loaded {
-  values: RoleValues;
+  values: RoleFormValues;
   trees: PerTerminal<CheckTreeNode[]>;
   checked: PerTerminal<string[]>;
   /** The keys each tree keeps checked whatever the user does (the web tree's workbench). */
@@ -43,13 +43,16 @@ interface Loaded {
   expanded: PerTerminal<string[]>;
 }
 
+/** RoleFormValues adds the two-factor requirement (a switch) to the checked fields. */
+type RoleFormValues = RoleValues & { requireTotp?: boolean };
+
 const TAB_LABEL: PerTerminal<string> = { web: "system.roles.menusWeb", mini: "system.roles.menusMini", app: "system.roles.menusApp" };
 
 /** loadedOf shapes the role and the three terminals' menu trees for the editor. */
 function loadedOf(role: Role | undefined, menus: PerTerminal<MenuCheckNode[]>): Loaded {
   const per = <T,>(f: (terminal: MenuTerminal) => T) => Object.fromEntries(MENU_TERMINALS.map((k) => [k, f(k)])) as PerTerminal<T>;
   return {
-    values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "" },
+    values: { name: role?.name ?? "", roleExtent: role?.roleExtent ?? "", icon: role?.icon ?? "", requireTotp: role?.requireTotp ?? false },
     trees: per((k) => toTreeData(menus[k])),
     checked: per((k) => checkedKeysOf(menus[k])),
     forced: per((k) => forcedKeysOf(menus[k])),
@@ -73,7 +76,7 @@ export default function RoleEditPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const id = Number(params.get("id")) || 0;
-  const [form] = Form.useForm<RoleValues>();
+  const [form] = Form.useForm<RoleFormValues>();
   const [edited, setEdited] = useState<PerTerminal<string[]> | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -113,7 +116,7 @@ export default function RoleEditPage() {
     setEdited(null);
   };
 
-  const submit = async (values: RoleValues) => {
+  const submit = async (values: RoleFormValues) => {
     if (!loaded) return;
     if (!hasChosenMenu(MENU_TERMINALS.map((k) => checked[k]), MENU_TERMINALS.flatMap((k) => loaded.forced[k]))) {
       message.warning(ROLE_MESSAGES.menuRequired);
@@ -126,6 +129,7 @@ export default function RoleEditPage() {
         name: values.name?.trim() ?? "",
         roleExtent: values.roleExtent?.trim() ?? "",
         icon: values.icon ?? "",
+        requireTotp: values.requireTotp === true,
         parentId: 0,
       };
       const save = { resource: ROLE_PATHS.records, values: body, invalidates: [], ...QUIET };
@@ -180,6 +184,9 @@ export default function RoleEditPage() {
         </Form.Item>
         <Form.Item name="icon" label={t("system.roles.icon")} required rules={[rule("icon")]}>
           <IconPicker placeholder={t("system.roles.iconPlaceholder")} />
+        </Form.Item>
+        <Form.Item name="requireTotp" label={t("signin.roleRequire")} valuePropName="checked">
+          <Switch />
         </Form.Item>
         {loaded && <Tabs items={tabs} />}
         <Space>

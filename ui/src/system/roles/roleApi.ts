@@ -10,6 +10,8 @@ export interface Role {
   parentId?: number;
   icon: string;
   system?: boolean;
+  /** requireTotp makes the role's holders sign in with a two-factor code. */
+  requireTotp?: boolean;
 }
 
 /** MenuTerminal names one of the editor's three trees. */
