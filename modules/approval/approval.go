@@ -19,10 +19,11 @@ import (
 	"xiangzhi/modules/system"
 )
 
-// Register adds the approval workflow to app, without a Notifier (the
-// messages part installs one).
+// Register adds the approval workflow to app; its events become messages
+// through App.Notify (whatever Notifier the messages part installs, even
+// after this call).
 func Register(app *engine.App) error {
-	_, err := Setup(app, nil)
+	_, err := Setup(app, messenger{app: app, log: app.Logger()})
 	return err
 }
 

@@ -1,0 +1,60 @@
+package approval
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"xiangzhi/engine"
+	"xiangzhi/engine/apitest"
+)
+
+// notices keeps what App.Notify was handed (the engine's Notifier seam that
+// modules/message fills in production).
+type notices struct {
+	mu  sync.Mutex
+	got []engine.Notice
+}
+
+func (n *notices) Notify(_ context.Context, ns []engine.Notice) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.got = append(n.got, ns...)
+	return nil
+}
+
+// TestWorkflowMessages: a submission tells the village approver it waits
+// for them (a task message naming the register and the step); each decision
+// and the outcome tell the applicant.
+func TestWorkflowMessages(t *testing.T) {
+	e := newEnv(t, apitest.SQLiteURL(t))
+	sent := &notices{}
+	e.app.SetNotifier(sent)
+	m := messenger{app: e.app, log: e.app.Logger()}
+	id := e.create("applicant", "expense", map[string]any{"title": "消息", "amount": 1})
+	e.submit("applicant", "expense", id)
+	m.Notify(context.Background(), e.events.take())
+	if len(sent.got) != 1 || sent.got[0].RecipientID != e.users["vcheck"].ID || sent.got[0].Kind != "task" ||
+		!strings.HasPrefix(sent.got[0].Title, "待审批：") || sent.got[0].RecordID != id {
+		t.Fatalf("after submit: %+v", sent.got)
+	}
+	sent.got = nil
+	e.decide("vcheck", "expense", id, http.StatusOK, map[string]any{"action": "reject", "comment": "材料不全"})
+	m.Notify(context.Background(), e.events.take())
+	var toApplicant []string
+	for _, n := range sent.got {
+		if n.RecipientID == e.users["applicant"].ID {
+			toApplicant = append(toApplicant, n.Title+"｜"+n.Body)
+		}
+	}
+	if len(toApplicant) == 0 || !strings.Contains(strings.Join(toApplicant, "\n"), "驳回") {
+		t.Fatalf("the applicant was not told of the rejection: %+v", sent.got)
+	}
+	for _, n := range sent.got {
+		if strings.Contains(n.Title+n.Body, "%!") {
+			t.Errorf("badly formatted message: %q %q", n.Title, n.Body)
+		}
+	}
+}
