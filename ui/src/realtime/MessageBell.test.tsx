@@ -5,6 +5,8 @@ import { http, ok, renderAt, signIn } from "../test/helpers";
 import { useMessageStore } from "../stores/useMessageStore";
 import { MessageBell } from "./MessageBell";
 import { messageNotice } from "./notice";
+import { text } from "../locales/catalogue";
+import { CN } from "../test/chinese";
 
 /** FakeSocket is the browser's WebSocket as the bell's socket sees it. */
 class FakeSocket {
@@ -27,7 +29,7 @@ describe("MessageBell", () => {
     unread = 2;
     server.use(
       http.get("/message/api/message/getUserId", () => ok("1_7")),
-      http.get("/message/api/message/list", () => ok({ data: [{ id: 3, seq: 9, kind: "notice", title: "旧", body: "", createdAt: "" }], recordsTotal: 1 })),
+      http.get("/message/api/message/list", () => ok({ data: [{ id: 3, seq: 9, kind: "notice", title: CN.msgOld, body: "", createdAt: "" }], recordsTotal: 1 })),
       http.get("/message/api/message/unreadCount", () => ok(unread)),
     );
   });
@@ -42,7 +44,7 @@ describe("MessageBell", () => {
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     const ws = FakeSocket.all[0];
     expect(ws.url).toMatch(/\/message\/websocket\/1_7\?after=9$/);
-    expect(screen.getByRole("button", { name: "未读消息 2 条" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: text("messages.bell", { count: 2 }) })).toBeInTheDocument();
     act(() => ws.onopen?.());
     expect(useMessageStore.getState().connected).toBe(true);
 
@@ -56,17 +58,17 @@ describe("MessageBell", () => {
     );
     const frame = {
       type: "message",
-      message: { id: 4, seq: 10, kind: "status", title: "事件处置：派遣", body: "请处理", module: "event", recordId: 5, createdAt: "" },
+      message: { id: 4, seq: 10, kind: "status", title: CN.msgEventDispatched, body: CN.msgPleaseHandle, module: "event", recordId: 5, createdAt: "" },
     };
     act(() => ws.onmessage?.({ data: JSON.stringify(frame) }));
     act(() => ws.onmessage?.({ data: JSON.stringify(frame) })); // a duplicate is ignored
-    expect(await screen.findByRole("button", { name: "未读消息 3 条" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: text("messages.bell", { count: 3 }) })).toBeInTheDocument();
     expect(shown).toHaveBeenCalledOnce();
-    expect(shown.mock.calls[0][0].title).toBe("事件处置：派遣");
+    expect(shown.mock.calls[0][0].title).toBe(CN.msgEventDispatched);
 
     unread = 0;
     act(() => ws.onmessage?.({ data: JSON.stringify({ type: "read", all: true }) }));
-    expect(await screen.findByRole("button", { name: "未读消息 0 条" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: text("messages.bell", { count: 0 }) })).toBeInTheDocument();
     act(() => ws.onclose?.({ code: 1006 }));
     expect(useMessageStore.getState().connected).toBe(false);
 

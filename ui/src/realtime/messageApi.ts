@@ -33,7 +33,7 @@ export interface Announcement {
   roleId?: number;
 }
 
-/** The code that allows sending announcements (the page menu 发布公告 carries it). */
+/** The code that allows sending announcements (the announcement page menu carries it). */
 export const ANNOUNCE_CODE = "message.announce";
 
 export const messageApi = {

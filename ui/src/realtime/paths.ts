@@ -1,2 +1,2 @@
-/** MESSAGE_CENTER_PATH is the message centre's route (also the 发布公告 page menu's URL). */
+/** MESSAGE_CENTER_PATH is the message centre's route (also the announcement page menu's URL). */
 export const MESSAGE_CENTER_PATH = "/messages";

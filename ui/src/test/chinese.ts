@@ -154,4 +154,12 @@ export const CN = {
   orgNameTaken: "机构名称重复",
   idNumberTaken: "身份证号已存在",
   ageNegative: "年龄不能为负",
+  // Messages (the message centre and the bell).
+  msgOld: "旧",
+  msgEventDispatched: "事件处置：派遣",
+  msgPleaseHandle: "请处理",
+  msgTicketDispatched: "工单：派遣",
+  msgTicketDispatchedBody: "您提交的工单已派遣。",
+  msgWaterCut: "停水通知",
+  msgWaterCutBody: "明日停水",
 } as const;

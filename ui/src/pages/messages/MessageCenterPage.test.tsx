@@ -6,10 +6,12 @@ import { http, ok, renderAt, signIn } from "../../test/helpers";
 import { watchNotices } from "../../test/notices";
 import { useMessageStore } from "../../stores/useMessageStore";
 import MessageCenterPage from "./MessageCenterPage";
+import { text } from "../../locales/catalogue";
+import { CN } from "../../test/chinese";
 
 const rows = [
-  { id: 2, seq: 2, kind: "status", title: "工单：派遣", body: "您提交的工单已派遣。", module: "ticket", recordId: 9, createdAt: "2024-05-01 10:00:00" },
-  { id: 1, seq: 1, kind: "notice", title: "停水通知", body: "明日停水", createdAt: "2024-04-30 09:00:00", readAt: "2024-04-30 10:00:00" },
+  { id: 2, seq: 2, kind: "status", title: CN.msgTicketDispatched, body: CN.msgTicketDispatchedBody, module: "ticket", recordId: 9, createdAt: "2024-05-01 10:00:00" },
+  { id: 1, seq: 1, kind: "notice", title: CN.msgWaterCut, body: CN.msgWaterCutBody, createdAt: "2024-04-30 09:00:00", readAt: "2024-04-30 10:00:00" },
 ];
 
 describe("MessageCenterPage", () => {
@@ -40,23 +42,23 @@ describe("MessageCenterPage", () => {
     );
     signIn();
     renderAt(<MessageCenterPage />, "/messages", "/messages");
-    expect(await screen.findByText("停水通知")).toBeInTheDocument();
-    expect(screen.getByText("状态变更")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "发布公告" })).not.toBeInTheDocument();
+    expect(await screen.findByText(CN.msgWaterCut)).toBeInTheDocument();
+    expect(screen.getByText(text("messages.kinds.status"))).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: text("messages.announce") })).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("combobox", { name: "状态" }));
-    await userEvent.click(await screen.findByTitle("未读"));
+    await userEvent.click(screen.getByRole("combobox", { name: text("messages.readState") }));
+    await userEvent.click(await screen.findByTitle(text("messages.unread")));
     await waitFor(() => expect(queries.at(-1)).toContain("read=unread"));
-    await waitFor(() => expect(screen.queryByText("停水通知")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(CN.msgWaterCut)).not.toBeInTheDocument());
 
-    await userEvent.click(screen.getByRole("button", { name: "全部标为已读" }));
-    await notices.shown("已全部标为已读");
+    await userEvent.click(screen.getByRole("button", { name: text("messages.readAll") }));
+    await notices.shown(text("messages.allRead"));
     expect(readAll).toBe(1);
     await waitFor(() => expect(useMessageStore.getState().unread).toBe(0));
 
-    const row = screen.getByText("工单：派遣").closest("tr");
+    const row = screen.getByText(CN.msgTicketDispatched).closest("tr");
     expect(row).not.toBeNull();
-    await userEvent.click(within(row as HTMLElement).getByText("工单：派遣"));
+    await userEvent.click(within(row as HTMLElement).getByText(CN.msgTicketDispatched));
     expect(await screen.findByTestId("elsewhere")).toBeInTheDocument();
     expect(readOne).toBe(2);
   });
@@ -64,6 +66,6 @@ describe("MessageCenterPage", () => {
   it("offers announcements to holders of message.announce", async () => {
     signIn({ visitCodes: ["message.announce"] });
     renderAt(<MessageCenterPage />, "/messages", "/messages");
-    expect(await screen.findByRole("button", { name: "发布公告" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: text("messages.announce") })).toBeInTheDocument();
   });
 });
