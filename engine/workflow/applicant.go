@@ -30,21 +30,13 @@ func (e *Engine) Withdraw(ctx context.Context, module string, sc store.Scope, id
 	}
 	var r *run
 	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
-		ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
-			Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", m.Name),
-				entsql.EQ("record_id", id), entsql.EQ("state", StateRunning))))
+		ins, err := e.applicantsRunning(ctx, tx, m, sc, id)
 		if err != nil {
 			return err
 		}
-		if len(ins) == 0 {
-			return errNotRunning
-		}
-		if ins[0].ApplicantID != sc.UserID {
-			return refuse(http.StatusForbidden, msg.FlowNotApplicant)
-		}
 		var decided int
 		qs, args := e.sqlb().Select("COUNT(*)").From(entsql.Table(TaskTable)).Where(entsql.And(
-			entsql.EQ("instance_id", ins[0].ID), entsql.EQ("auto", false),
+			entsql.EQ("instance_id", ins.ID), entsql.EQ("auto", false),
 			entsql.In("state", TaskApproved, TaskRejected, TaskReturned))).Query()
 		if err := tx.QueryRowContext(ctx, qs, args...).Scan(&decided); err != nil {
 			return fmt.Errorf("count decisions: %w", err)
@@ -52,7 +44,7 @@ func (e *Engine) Withdraw(ctx context.Context, module string, sc store.Scope, id
 		if decided > 0 {
 			return refuse(http.StatusConflict, msg.FlowWithdrawLate)
 		}
-		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins[0], actor: sc.UserID}
+		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins, actor: sc.UserID}
 		if err := r.finish(StateWithdrawn, schema.FlowWithdrawn, "withdraw", "", ""); err != nil {
 			return err
 		}
@@ -75,19 +67,11 @@ func (e *Engine) Chase(ctx context.Context, module string, sc store.Scope, id in
 	}
 	var r *run
 	err = e.opts.Store.InWrite(ctx, m, func(tx *sql.Tx) error {
-		ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
-			Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", m.Name),
-				entsql.EQ("record_id", id), entsql.EQ("state", StateRunning))))
+		ins, err := e.applicantsRunning(ctx, tx, m, sc, id)
 		if err != nil {
 			return err
 		}
-		if len(ins) == 0 {
-			return errNotRunning
-		}
-		if ins[0].ApplicantID != sc.UserID {
-			return refuse(http.StatusForbidden, msg.FlowNotApplicant)
-		}
-		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins[0], actor: sc.UserID}
+		r = &run{e: e, ctx: ctx, tx: tx, m: m, in: ins, actor: sc.UserID}
 		ts, err := readTasks(ctx, tx, e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
 			Where(entsql.And(entsql.EQ("instance_id", r.in.ID), entsql.EQ("state", TaskOpen))))
 		if err != nil {
@@ -158,4 +142,23 @@ func (e *Engine) Copy(ctx context.Context, module string, sc store.Scope, id int
 	}
 	e.notify(ctx, r.events)
 	return nil
+}
+
+// applicantsRunning reads the running application of record id of m, which
+// the caller (sc) must have submitted: 409 when none runs, 403 for anyone
+// but its applicant.
+func (e *Engine) applicantsRunning(ctx context.Context, tx *sql.Tx, m *schema.Module, sc store.Scope, id int64) (*instance, error) {
+	ins, err := readInstances(ctx, tx, e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
+		Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", m.Name),
+			entsql.EQ("record_id", id), entsql.EQ("state", StateRunning))))
+	if err != nil {
+		return nil, err
+	}
+	if len(ins) == 0 {
+		return nil, errNotRunning
+	}
+	if ins[0].ApplicantID != sc.UserID {
+		return nil, refuse(http.StatusForbidden, msg.FlowNotApplicant)
+	}
+	return ins[0], nil
 }
