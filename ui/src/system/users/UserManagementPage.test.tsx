@@ -35,7 +35,7 @@ describe("UserManagementPage account holds", () => {
     expect(await screen.findByText(text("system.users.lockedTag"))).toBeInTheDocument();
     expect(screen.getAllByText(text("system.users.totpTag"))).toHaveLength(1);
 
-    const press = async (label: string) => {
+    const press = async (label: "system.users.unlock" | "system.users.lock" | "system.users.totpReset") => {
       fireEvent.click(screen.getByRole("button", { name: btn(label) }));
       const confirm = await screen.findAllByRole("button", { name: btn("common.confirm") });
       fireEvent.click(confirm.at(-1)!);
