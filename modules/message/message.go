@@ -40,6 +40,7 @@ const Base = "/message/api/message"
 type identity interface {
 	Authenticate(ctx context.Context, token string) (*auth.Viewer, error)
 	InvalidateViewers()
+	ViewersGeneration() uint64
 	OnViewersChanged(fn func())
 }
 
