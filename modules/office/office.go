@@ -24,6 +24,12 @@ func Hooks(app *engine.App) *office {
 	o := &office{app: app}
 	app.BeforeWrite(modVehicleApply, store.OpCreate, o.booking)
 	app.BeforeWrite(modVehicleApply, store.OpUpdate, o.booking)
+	app.BeforeWrite(modExpense, store.OpCreate, claimTotal)
+	app.BeforeWrite(modExpense, store.OpUpdate, claimTotal)
+	app.BeforeWrite(modSealApply, store.OpCreate, o.sealApply)
+	app.BeforeWrite(modSealApply, store.OpUpdate, o.sealApply)
+	app.BeforeWrite(modSealUse, store.OpCreate, o.sealUse)
+	app.BeforeWrite(modSealUse, store.OpUpdate, o.sealUse)
 	return o
 }
 
