@@ -55,3 +55,7 @@ const (
 	routeSealCountsign = "用印-会签"
 	routeSealProcEnd   = "用印-办结"
 )
+
+// StartTooEarly refuses a departure earlier than one day before now (the
+// dialog disables those dates, spec §5).
+const StartTooEarly = "出发时间不能早于当前时间的前一天"

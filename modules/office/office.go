@@ -38,5 +38,6 @@ func Hooks(app *engine.App) *office {
 func Register(app *engine.App, wf *workflow.Engine) error {
 	o := Hooks(app)
 	o.wf = wf
+	o.routes()
 	return nil
 }
