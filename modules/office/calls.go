@@ -557,11 +557,11 @@ func (o *office) permissions(c echo.Context) error {
 		for _, code := range m.Codes() {
 			op := strings.TrimPrefix(code, m.Permission+".")
 			_, err := o.app.Authorize(c, code)
-			var he *httpx.Error
+			var he interface{ HTTPStatus() int }
 			switch {
 			case err == nil:
 				p.Codes[op] = true
-			case errors.As(err, &he) && (he.Status == http.StatusForbidden || he.Status == http.StatusUnauthorized):
+			case errors.As(err, &he) && he.HTTPStatus() == http.StatusForbidden:
 				p.Codes[op] = false
 			default:
 				return err
