@@ -284,7 +284,7 @@ func TestOfficeOnTheDemoCounty(t *testing.T) {
 		}
 		for _, r := range mine["rows"].([]any) {
 			row := r.(map[string]any)
-			if demotest.Num(row["orgId"]) != v1.ID || row["month"] != "2025-11" {
+			if demotest.Num(row["orgId"]) != v1.ID || row["orgName"] != v1.Name || row["month"] != "2025-11" {
 				t.Fatalf("row outside the village's scope or range: %v", row)
 			}
 		}
