@@ -16,11 +16,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
+	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/message"
@@ -52,6 +54,9 @@ type Service struct {
 	hub  *hub
 	log  *slog.Logger
 	opts Options
+	// assigned are the modules onAssign is registered for.
+	assignMu sync.Mutex
+	assigned map[string]bool
 }
 
 // Options are the socket's limits; zero values take the defaults.
@@ -120,12 +125,42 @@ func register(app *engine.App, opts Options) (*Service, error) {
 		return nil, err
 	}
 	app.ObserveTransitions(s.onTransition)
-	app.AfterCommit(store.AllModules, store.OpCreate, s.onAssign)
-	app.AfterCommit(store.AllModules, store.OpUpdate, s.onAssign)
+	s.followAssignments(app.Modules())
+	app.OnModulesChanged(s.followAssignments)
 	app.SetNotifier(s)
 	app.Echo().Pre(tokenFromProtocol)
 	app.AddRoutes("", s.routes()...)
 	return s, nil
+}
+
+// followAssignments registers onAssign for the creates and updates of every
+// module of set with a user field, once per module name. Only those: an
+// after-commit hook makes the store read every written record back, which
+// an import or the demo of a module without user fields need not pay.
+func (s *Service) followAssignments(set *schema.Set) {
+	s.assignMu.Lock()
+	defer s.assignMu.Unlock()
+	if s.assigned == nil {
+		s.assigned = map[string]bool{}
+	}
+	for _, m := range set.Modules {
+		if s.assigned[m.Name] || !hasUserField(m) {
+			continue
+		}
+		s.assigned[m.Name] = true
+		s.app.AfterCommit(m.Name, store.OpCreate, s.onAssign)
+		s.app.AfterCommit(m.Name, store.OpUpdate, s.onAssign)
+	}
+}
+
+// hasUserField reports whether m has a writable user field.
+func hasUserField(m *schema.Module) bool {
+	for _, f := range m.Fields {
+		if f.Type == schema.TypeRef && f.Ref == schema.RefUser && !f.ReadOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // Send stores drafts and publishes them to their recipients' sockets on
