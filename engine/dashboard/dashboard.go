@@ -418,7 +418,11 @@ func (s *Service) statistic(ctx context.Context, r *request, w *schema.Widget, s
 	if m == nil {
 		return nil, httpx.ErrRouteNotFound
 	}
-	q, err := crud.ParseCriteria(m, r.criteria(w, st.Criteria))
+	v := r.criteria(w, st.Criteria)
+	if err := s.opts.Crud.ResolveRefs(ctx, r.set, m, r.viewer, v); err != nil {
+		return nil, err
+	}
+	q, err := crud.ParseCriteria(m, v)
 	if err != nil {
 		return nil, err
 	}
