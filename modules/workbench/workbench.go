@@ -96,7 +96,7 @@ type Answer struct {
 		Latest []Task `json:"latest"`
 	} `json:"todo"`
 	Unread    int        `json:"unread"`
-	Registers []Counted `json:"registers"`
+	Registers []Counted  `json:"registers"`
 	Frequent  []Frequent `json:"frequent"`
 }
 
