@@ -285,3 +285,44 @@ func runDashboards(t *testing.T, dbURL string) {
 		}
 	})
 }
+
+// TestDashboardReload: a dashboard file changed on disk is served after a
+// reload; one with problems keeps its previous version; a new one appears.
+func TestDashboardReload(t *testing.T) {
+	a := newTestApp(t, apitest.SQLiteURL(t))
+	ctx := context.Background()
+	title := func(name string) string {
+		t.Helper()
+		status, data := a.call(t, http.MethodGet, "/api/dashboards/"+name, "", "")
+		if status != 200 {
+			return fmt.Sprint(status)
+		}
+		return data.(map[string]any)["title"].(string)
+	}
+	if got := title("overview"); got != "测试看板" {
+		t.Fatalf("before reload: %s", got)
+	}
+	small := `
+name: overview
+title: 改名的看板
+code: test.dashboard
+route: /testDashboard
+widgets:
+  - {id: n, kind: number, title: 数, grid: {x: 0, y: 0, w: 4, h: 2}, items: [{label: 人数, module: handicapped}]}
+`
+	a.writeFile(t, "dashboards/overview.yaml", small)
+	a.writeFile(t, "dashboards/second.yaml", strings.ReplaceAll(strings.ReplaceAll(small, "overview", "second"), "/testDashboard", "/second"))
+	if err := a.Reload(ctx); err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	if title("overview") != "改名的看板" || title("second") != "改名的看板" {
+		t.Fatalf("after reload: %s, %s", title("overview"), title("second"))
+	}
+	a.writeFile(t, "dashboards/overview.yaml", strings.Replace(small, "kind: number", "kind: nothing", 1))
+	if err := a.Reload(ctx); err == nil || !strings.Contains(err.Error(), "dashboards/overview.yaml:6: widgets.n.kind: 不支持的组件类型：nothing") {
+		t.Fatalf("reload of a bad file: %v", err)
+	}
+	if title("overview") != "改名的看板" {
+		t.Errorf("a file with problems did not keep its previous version: %s", title("overview"))
+	}
+}
