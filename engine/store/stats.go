@@ -111,9 +111,17 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 	}
 	out, ok := s.statsCache.get(key, seq)
 	if !ok {
-		if out, err = s.freshStats(ctx, mt, st, key); err != nil {
+		// Many screens opening after a write ask together: one counts.
+		res, err, shared := s.counting.Do("stats\x00"+strconv.FormatInt(seq, 10)+"\x00"+key, func() (any, error) {
+			return s.freshStats(ctx, mt, st, key)
+		})
+		if err != nil && shared { // the leader failed (its request ended, say): count for ourselves
+			res, err = s.freshStats(ctx, mt, st, key)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 		}
+		out = res.([]Bucket)
 	}
 	out = copyBuckets(out)
 	if spec.Top > 0 {
