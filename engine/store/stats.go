@@ -105,7 +105,7 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 	// same columns) nor the level an org path is folded to.
 	key := countKey(st.sql, st.args) + fmt.Sprintf("\x00%s\x00%d", st.measure, spec.Level)
 	// A hit needs the sequence alone: no transaction.
-	seq, err := s.readSeq(ctx, s.db, mt.table)
+	seq, err := s.currentSeq(ctx, mt.table)
 	if err != nil {
 		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 	}
@@ -685,5 +685,5 @@ func boolInt(b bool) int {
 // WriteSeq is the write sequence of the module's table: it moves with
 // every write, so an answer derived from the table is good while it holds.
 func (s *Store) WriteSeq(ctx context.Context, m *schema.Module) (int64, error) {
-	return s.readSeq(ctx, s.db, s.metaOf(m).table)
+	return s.currentSeq(ctx, s.metaOf(m).table)
 }
