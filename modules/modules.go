@@ -19,6 +19,7 @@ import (
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/system"
 	"xiangzhi/modules/village"
+	"xiangzhi/modules/workbench"
 )
 
 // Register adds every hand-written part to app: its routes (each with its
@@ -56,8 +57,10 @@ func Register(app *engine.App) error {
 	if err := epidemic.Register(app); err != nil {
 		return fmt.Errorf("epidemic hooks: %w", err)
 	}
-	if err := message.Register(app); err != nil {
+	msgs, err := message.RegisterService(app)
+	if err != nil {
 		return fmt.Errorf("messages: %w", err)
 	}
+	workbench.Register(app, wf, msgs.UnreadCount)
 	return nil
 }

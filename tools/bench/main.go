@@ -32,7 +32,7 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets; dashboards: the shipped dashboards' data calls on the demo county")
 	users := flag.Int("users", 5000, "sockets: connected users")
 	natsURL := flag.String("nats", "", "sockets: NATS URL for the two-instance latency run (with -db)")
 	rate := flag.Int("rate", 200, "sockets: direct messages per second in the two-instance run")
@@ -44,6 +44,7 @@ func main() {
 	bin := flag.String("bin", "bin/xiangzhi", "server binary")
 	dataDir := flag.String("data", "", "data dir to use and keep (default: a temporary one, removed after)")
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
+	repeat := flag.Int("repeat", 50, "dashboards: calls measured while nothing changed")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -55,8 +56,11 @@ func main() {
 	case "sockets":
 		err = runSockets(context.Background(), socketOptions{users: *users, bin: *bin, data: *dataDir, dbURL: *dbURL,
 			natsURL: *natsURL, rate: *rate, dur: *dur, conc: *conc, hold: *hold})
+	case "dashboards":
+		err = runDashboards(context.Background(), countyOptions{villagers: *villagers, bin: *bin,
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword}, *repeat)
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic, county or sockets", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county, sockets or dashboards", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)
