@@ -87,6 +87,44 @@ const (
 	FlowTransferredTo = "转办给%s"
 )
 
+// Delegation (委派), adding and removing approvers (加签/减签), field rules.
+const (
+	FlowDelegatedTo        = "委派给%s"
+	FlowDelegateAgain      = "委派来的任务不能再委派或转办，可以办理或交还委派人"
+	FlowResolveNotDelegate = "只有委派来的任务才能交还委派人"
+	FlowGetBackLate        = "被委派人已经办理，不能收回"
+	FlowGotBackFrom        = "收回委派（原委派给%s）"
+	FlowActingFor          = "代%s"
+	FlowAddSignNobody      = "请选择加签人（1 到 %d 人，须为有效用户，不能是本人）"
+	FlowAddSignPosition    = "请选择加签位置：before（在我之前）或 after（在我之后）"
+	FlowAddSignNested      = "加签人不能再加签"
+	FlowAddedBefore        = "加签（在本人之前）：%s"
+	FlowAddedAfter         = "加签（在本人之后）：%s"
+	FlowRemoveSignNone     = "只能减去本人加签且尚未办理的人"
+	FlowRemovedSign        = "减签：%s"
+	FlowEditOnApprove      = "只有同意时才能修改字段"
+	FlowFieldNotEditable   = "字段“%s”（%s）在此步骤不可修改"
+	FlowFieldsChanged      = "修改了：%s"
+)
+
+// Deadlines.
+const (
+	FlowTimeoutApproved  = "超过办理期限，自动通过"
+	FlowTimeoutRejected  = "超过办理期限，自动驳回"
+	FlowTimeoutEscalated = "超过办理期限"
+	FlowTimeoutReminded  = "超过办理期限，已提醒审批人"
+	FlowEscalatedTo      = "超时转交给%s"
+)
+
+// Leave (请假委托).
+const (
+	FlowLeaveBadPeriod     = "请假时间不正确：结束时间应晚于开始时间和当前时间（格式如 2026-05-01 或 2026-05-01 08:00:00）"
+	FlowLeaveReasonLong    = "请假事由不能超过 %d 个字"
+	FlowLeaveBadSubstitute = "请选择另一位有效用户作为代理人"
+	FlowLeaveOverlap       = "与已登记的请假时间重叠"
+	FlowLeaveNotFound      = "请假记录不存在、已取消或已结束"
+)
+
 // FlowTakeBackLate refuses a take-back (取回) once the next step acted.
 const FlowTakeBackLate = "后续步骤已有人处理，不能取回"
 
@@ -123,6 +161,12 @@ const (
 	WorkflowRouteChase = "审批-催办"
 	// WorkflowRouteCopy names a workflow route.
 	WorkflowRouteCopy = "审批-抄送"
+	// WorkflowRouteLeaves names a workflow route.
+	WorkflowRouteLeaves = "审批-我的请假"
+	// WorkflowRouteLeaveAdd names a workflow route.
+	WorkflowRouteLeaveAdd = "审批-登记请假"
+	// WorkflowRouteLeaveCancel names a workflow route.
+	WorkflowRouteLeaveCancel = "审批-取消请假"
 	// WorkflowRouteRecord names a workflow route.
 	WorkflowRouteRecord = "审批-记录与流程"
 )

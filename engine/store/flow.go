@@ -107,3 +107,14 @@ func (s *Store) MigrateTables(ctx context.Context, tables ...*entschema.Table) e
 	}
 	return nil
 }
+
+// UpdateIn is Update inside a workflow's write transaction, hooks aside: an
+// approver's changes to the fields their step lets them edit (the lock on
+// applications under approval is one of the hooks it passes by).
+func (s *Store) UpdateIn(ctx context.Context, tx *sql.Tx, m *schema.Module, sc Scope, id int64, rec Record) (Record, error) {
+	r, err := s.update(ctx, tx, s.metaOf(m), sc, id, rec)
+	if err != nil {
+		return nil, fmt.Errorf("update %s %d: %w", m.Name, id, err)
+	}
+	return r, nil
+}

@@ -26,6 +26,11 @@ type TaskRow struct {
 	ApplicantName string `json:"applicantName"`
 	CreatedAt     string `json:"createdAt"`
 	DecidedAt     string `json:"decidedAt,omitempty"`
+	// Kind is "before"/"after" for a task of someone added (加签).
+	Kind string `json:"kind,omitempty"`
+	// ActingForID is whom the caller acts for on this task (委派, leave).
+	ActingForID int64  `json:"actingForId,omitempty"`
+	DueAt       string `json:"dueAt,omitempty"`
 }
 
 // ModuleCount is the number of open tasks of one module.
@@ -66,7 +71,8 @@ func (e *Engine) Todo(ctx context.Context, sc store.Scope, module string, p Page
 // Done lists the tasks the viewer decided, latest decision first.
 func (e *Engine) Done(ctx context.Context, sc store.Scope, p Page) ([]TaskRow, int64, error) {
 	return e.taskPage(ctx, sc, entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("assignee_id", sc.UserID),
-		entsql.In("state", TaskApproved, TaskRejected, TaskReturned, TaskTransferred), entsql.EQ("auto", false)),
+		entsql.In("state", TaskApproved, TaskRejected, TaskReturned, TaskTransferred, TaskDelegated, TaskResolved),
+		entsql.EQ("auto", false)),
 		"decided_at", p)
 }
 
@@ -86,7 +92,8 @@ func (e *Engine) taskPage(ctx context.Context, sc store.Scope, where *entsql.Pre
 		rows = append(rows, TaskRow{ID: t.ID, InstanceID: t.InstanceID, Module: t.Module,
 			ModuleTitle: e.moduleTitle(t.Module), RecordID: t.RecordID, Title: t.Title, Step: t.Step,
 			StepTitle: t.StepTitle, State: t.State, Comment: t.Comment, ApplicantID: t.Applicant,
-			ApplicantName: t.ApplName, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt})
+			ApplicantName: t.ApplName, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt, Kind: t.Kind,
+			ActingForID: t.ActingFor, DueAt: t.DueAt})
 	}
 	return rows, total, nil
 }

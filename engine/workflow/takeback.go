@@ -19,7 +19,8 @@ const ActTakeBack = "takeBack"
 // TaskTakenBack is the state of an approval its approver took back.
 const TaskTakenBack = "takenBack"
 
-// TakeBack takes back (取回) the viewer's approval on task taskID while
+// TakeBack takes back (取回) the viewer's delegated task while the delegate
+// has not decided (see getBack), or the viewer's approval on task taskID while
 // nobody has acted on what it let through: the step it approved opens
 // again with the viewer's task open and the other approvers' decisions
 // kept, and the tasks opened after it are cancelled. An approval of a step
@@ -52,6 +53,11 @@ func (e *Engine) TakeBack(ctx context.Context, sc store.Scope, taskID int64) err
 		switch {
 		case mine.AssigneeID != sc.UserID:
 			return errNotYourTask
+		case mine.State == TaskDelegated:
+			if err := r.getBack(mine, ts); err != nil {
+				return err
+			}
+			return r.save()
 		case mine.State != TaskApproved || mine.Auto || r.in.State != StateRunning:
 			return errTaskNotFound
 		}
