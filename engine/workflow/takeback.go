@@ -101,7 +101,8 @@ func (r *run) takeBack(t *task, ts []*task) error {
 	}
 	if underWay { // the step is still deciding: only the approver's own task reopens
 		if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx,
-			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen}}); err != nil {
+			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen, kind: t.Kind,
+			parent: t.ParentID, delegateOf: t.DelegateOf, actingFor: t.ActingFor, noLeave: true}}); err != nil {
 			return fmt.Errorf("reopen task %d: %w", t.ID, err)
 		}
 		r.event(EventArrived, ps.Title, ActTakeBack, []int64{t.AssigneeID})
