@@ -118,3 +118,10 @@ func (s *Store) UpdateIn(ctx context.Context, tx *sql.Tx, m *schema.Module, sc S
 	}
 	return r, nil
 }
+
+// ReadRows runs a read of the engine's own tables on the read pool,
+// through the prepared-statement cache on SQLite (the workflow's 待办 is
+// the same few statements over and over).
+func (s *Store) ReadRows(ctx context.Context, qs string, args ...any) (*sql.Rows, error) {
+	return s.query(ctx, s.db, qs, args)
+}

@@ -131,6 +131,19 @@ func readTasks(ctx context.Context, q querier, sel *entsql.Selector) ([]*task, e
 	if err != nil {
 		return nil, fmt.Errorf("read tasks: %w", err)
 	}
+	return scanTasks(rows)
+}
+
+// cachedReader reads through the store's statement cache (see
+// store.ReadRows); only for the read pool, never inside a transaction.
+type cachedReader struct{ e *Engine }
+
+func (c cachedReader) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.e.opts.Store.ReadRows(ctx, query, args...)
+}
+
+// scanTasks reads rows of taskCols.
+func scanTasks(rows *sql.Rows) ([]*task, error) {
 	defer rows.Close()
 	var out []*task
 	for rows.Next() {
