@@ -179,30 +179,11 @@ func (r *run) removeSign(t *task, ps PlanStep, d Decision) error {
 }
 
 // approved follows an approval of task t: one added before someone may
-// release that approver's held task; a planned approver's approval asks
-// the people they added after.
+// release that approver's held task. (People added after an approver are
+// asked when the step is judged: wakeAdded.)
 func (r *run) approved(t *task, ps PlanStep) error {
 	if t.Kind == KindBefore {
 		return r.releaseHeld(t.ParentID, ps)
-	}
-	if t.Kind != KindPlan {
-		return nil
-	}
-	ts, err := r.batchTasks(t.Lane)
-	if err != nil {
-		return err
-	}
-	var who []int64
-	for _, o := range ts {
-		if o.Kind == KindAfter && o.ParentID == t.root() && o.State == TaskWaiting {
-			if err := r.openTask(o); err != nil {
-				return err
-			}
-			who = append(who, o.AssigneeID)
-		}
-	}
-	if len(who) > 0 {
-		r.event(EventArrived, ps.Title, ActAddSign, who)
 	}
 	return nil
 }

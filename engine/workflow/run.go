@@ -187,6 +187,9 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 		return err
 	}
 	ts = slices.DeleteFunc(ts, replaced)
+	if err := r.wakeAdded(ts, ps); err != nil {
+		return err
+	}
 	n, approved, open, busy := 0, 0, 0, false
 	var next *task
 	for _, t := range ts {
@@ -236,6 +239,31 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 			}
 		}
 		r.event(EventArrived, ps.Title, "", notify)
+	}
+	return nil
+}
+
+// wakeAdded opens the tasks of people added after (加签) an approver who
+// has approved (or whose delegate has), among the batch's tasks ts.
+func (r *run) wakeAdded(ts []*task, ps PlanStep) error {
+	done := map[int64]bool{}
+	for _, t := range ts {
+		if t.State == TaskApproved && t.Kind == KindPlan {
+			done[t.root()] = true
+		}
+	}
+	var who []int64
+	for _, t := range ts {
+		if t.Kind == KindAfter && t.State == TaskWaiting && done[t.ParentID] {
+			if err := r.openTask(t); err != nil {
+				return err
+			}
+			t.State = TaskOpen
+			who = append(who, t.AssigneeID)
+		}
+	}
+	if len(who) > 0 {
+		r.event(EventArrived, ps.Title, ActAddSign, who)
 	}
 	return nil
 }
