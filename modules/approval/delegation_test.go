@@ -467,6 +467,8 @@ func TestFieldRules(t *testing.T) {
 		}
 		e.decide("t1", "fieldRules", id, http.StatusBadRequest, map[string]any{"action": "return", "to": "township",
 			"record": map[string]any{"kind": 2}})
+		e.decide("t1", "fieldRules", id, http.StatusBadRequest, map[string]any{"action": "approve",
+			"record": map[string]any{"kind": 9}}) // not an option: validated as any update
 		e.decide("t1", "fieldRules", id, http.StatusOK, map[string]any{"action": "approve", "comment": "改为差旅",
 			"record": map[string]any{"kind": 2}})
 		if rec := record("c1"); rec["kind"] != float64(2) || rec["amount"] == nil {
