@@ -194,7 +194,7 @@ func (r *run) releaseHeld(root int64, ps PlanStep) error {
 	var n int
 	qs, args := r.e.sqlb().Select("COUNT(*)").From(entsql.Table(TaskTable)).Where(entsql.And(
 		entsql.EQ("instance_id", r.in.ID), entsql.EQ("parent_id", root), entsql.EQ("kind", KindBefore),
-		entsql.In("state", TaskOpen, TaskSuspended, TaskWaiting, TaskDelegated))).Query()
+		entsql.In("state", TaskOpen, TaskSuspended, TaskWaiting))).Query() // a delegated one: its delegate's task counts
 	if err := r.tx.QueryRowContext(r.ctx, qs, args...).Scan(&n); err != nil {
 		return fmt.Errorf("people added before task %d: %w", root, err)
 	}

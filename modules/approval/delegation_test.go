@@ -228,6 +228,20 @@ func TestAddAndRemoveApprovers(t *testing.T) {
 				t.Fatalf("township tasks (-want +got):\n%s", diff)
 			}
 		})
+		t.Run("someone added before delegates: their delegate's approval releases the task", func(t *testing.T) {
+			id := e.create("applicant", "oneFlow", map[string]any{"title": "加签委派"})
+			e.submit("applicant", "oneFlow", id)
+			add("t1", "oneFlow", id, http.StatusOK, "before", "vcheck")
+			e.decide("vcheck", "oneFlow", id, http.StatusOK, map[string]any{"action": "delegate", "userId": e.users["neighbour"].ID})
+			e.approve("neighbour", "oneFlow", id)
+			if !e.hasTask("t1", "oneFlow", id) {
+				t.Fatalf("t1's task still held: %v", e.stepTasks("oneFlow", id, "township"))
+			}
+			e.approve("t1", "oneFlow", id)
+			if !e.hasTask("c1", "oneFlow", id) {
+				t.Fatal("county step not open")
+			}
+		})
 		t.Run("an added approver's rejection rejects the application", func(t *testing.T) {
 			id := e.create("applicant", "ratio", map[string]any{"title": "加签驳回"})
 			e.submit("applicant", "ratio", id)
