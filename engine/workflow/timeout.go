@@ -90,8 +90,11 @@ func (e *Engine) Tick(ctx context.Context) (int, error) {
 // decision) got there first.
 func (e *Engine) timeout(ctx context.Context, t *task) (bool, error) {
 	m, err := e.module(t.Module)
-	if err != nil {
-		return false, nil // the module or its workflow is gone: nothing to act on
+	if err != nil { // the module or its workflow is gone: mark the task, so later ticks pass it by
+		qs, args := e.sqlb().Update(TaskTable).Set("timed_out_at", e.nowText()).Where(entsql.And(
+			entsql.EQ("id", t.ID), entsql.IsNull("timed_out_at"))).Query()
+		_, err := e.opts.Store.DB().ExecContext(ctx, qs, args...)
+		return false, err
 	}
 	var tenant int64
 	qs, args := e.sqlb().Select("tenant_id").From(entsql.Table(TaskTable)).Where(entsql.EQ("id", t.ID)).Query()
