@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -130,6 +131,8 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 			errs = append(errs, more...)
 			if d != nil {
 				failed[scalarAt(d.root, "name")] = true
+			} else {
+				failed[nameInText(data)] = true
 			}
 			if m != nil { // decoded: report its cross-file problems too
 				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
@@ -144,7 +147,24 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	for _, lm := range kept {
 		set.Modules = append(set.Modules, lm.m)
 	}
+	set.Failed = map[string]bool{}
+	for name := range failed {
+		if set.Module(name) == nil {
+			set.Failed[name] = true
+		}
+	}
 	return set, errs
+}
+
+var nameLineRE = regexp.MustCompile(`(?m)^name:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)["']?[ \t]*(?:#.*)?\r?$`)
+
+// nameInText reads the module name of a file that is no valid YAML from its
+// top-level name: line, or "" when it has none.
+func nameInText(data []byte) string {
+	if m := nameLineRE.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
 }
 
 // loadedModule is a module that passed its own checks, with its doc for

@@ -344,3 +344,19 @@ func numbered(text string) string {
 	}
 	return b.String()
 }
+
+// TestLoadFSFailed checks that the modules whose files have problems are
+// named in Set.Failed, a file that is no valid YAML by its name: line.
+func TestLoadFSFailed(t *testing.T) {
+	fsys := fstest.MapFS{
+		"good.yaml":   {Data: []byte("name: good\ntitle: 好\napi: /api/goods\npermission: good\nfields:\n  - {name: a, label: 甲, type: string}\n")},
+		"syntax.yaml": {Data: []byte("name: broken\ntitle: 坏\nfields: [\n")},
+		"meta.yaml":   {Data: []byte("name: wrong\ntitle: 错\napi: /api/wrongs\npermission: wrong\nfields:\n  - {name: a, label: 甲, type: integer}\n")},
+		"noname.yaml": {Data: []byte("- [\n")},
+	}
+	set, _ := LoadFS(fsys, ".")
+	want := map[string]bool{"broken": true, "wrong": true, "": true}
+	if diff := cmp.Diff(want, set.Failed); diff != "" || set.Module("good") == nil {
+		t.Errorf("Failed (-want +got):\n%s", diff)
+	}
+}

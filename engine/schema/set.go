@@ -27,6 +27,11 @@ type Set struct {
 	Modules []*Module
 	Dicts   map[string]*Dict
 	Groups  []Group
+	// Failed names the modules whose files have problems and were left
+	// out; the key "" stands for a file whose module name could not be
+	// read (a YAML syntax error before its name:). A module neither in
+	// Modules nor in Failed was removed.
+	Failed map[string]bool
 }
 
 // Module returns the module with the given name, or nil.
