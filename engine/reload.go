@@ -40,9 +40,12 @@ func (a *App) Reload(ctx context.Context) error {
 	defer a.reloadMu.Unlock()
 	old := a.Modules()
 	a.markLoaded()
-	set, errs := a.load()
+	set, errs, srcErr := a.loadAll()
 	a.logLoadErrors(errs)
 	keepOld(set, old, errs)
+	if srcErr != nil {
+		keepSourced(set, old)
+	}
 	var problems []error
 	if len(errs) > 0 {
 		problems = append(problems, schema.LoadErrors(errs))
@@ -54,7 +57,9 @@ func (a *App) Reload(ctx context.Context) error {
 			next = append(next, prev)
 			continue
 		}
-		if err := a.store.Migrate(ctx, m, false); err != nil {
+		// Only what its last migration did not apply: another instance, or
+		// the designer's publish, may have migrated it already.
+		if _, err := a.store.MigrateChanged(ctx, []*schema.Module{m}); err != nil {
 			err = fmt.Errorf("migrate %s: %w", m.Name, err)
 			a.log.Error("module migration failed", "name", m.Name, "file", m.File, "err", err.Error())
 			problems = append(problems, err)
@@ -87,6 +92,35 @@ func (a *App) Reload(ctx context.Context) error {
 		return fmt.Errorf("reload schemas: %w", errors.Join(problems...))
 	}
 	return nil
+}
+
+// ModuleSource supplies the module files kept outside the schemas tree —
+// the form designer's published modules — by path (under
+// schema.DesignerDir). Every load reads it and loads its files with the
+// tree, through the same loader.
+type ModuleSource func(ctx context.Context) (map[string][]byte, error)
+
+// SetModuleSource installs the module source; call Reload to load its
+// modules.
+func (a *App) SetModuleSource(src ModuleSource) {
+	a.mu.Lock()
+	a.source = src
+	a.mu.Unlock()
+}
+
+// keepSourced puts back the previous version of every module the module
+// source gave, when the source failed this time, and keeps every menu.
+func keepSourced(set, old *schema.Set) {
+	for _, m := range old.Modules {
+		if !strings.HasPrefix(m.File, schema.DesignerDir+"/") || set.Module(m.Name) != nil {
+			continue
+		}
+		set.Modules = append(set.Modules, m)
+	}
+	if set.Failed == nil {
+		set.Failed = map[string]bool{}
+	}
+	set.Failed[""] = true
 }
 
 // keepOld puts back into set the previous version of every module whose

@@ -21,6 +21,10 @@ type Group struct {
 	Parent string `yaml:"parent,omitempty" json:"parent,omitempty"`
 }
 
+// DesignerDir is the folder the form designer's modules are loaded under
+// (their File is DesignerDir/<name>.yaml); no schemas tree has it.
+const DesignerDir = "designer"
+
 // Set is everything loaded from one schemas tree: modules, dictionaries and
 // menu groups, already validated and cross-checked.
 type Set struct {
