@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -223,4 +224,63 @@ func fingerprint(dir string) string {
 		return nil
 	})
 	return string(h.Sum(nil))
+}
+
+// CheckModule loads the schemas tree and the module source with data as
+// the file at path (replacing the source's file there, if any), through
+// the loader every module goes through, and answers the module it holds
+// and the problems of that file: what the form designer checks a draft
+// with. A nil module comes with problems.
+func (a *App) CheckModule(path string, data []byte) (*schema.Module, []*schema.LoadError) {
+	fsys, root := a.schemaSource()
+	extra := map[string][]byte{}
+	a.mu.Lock()
+	src := a.source
+	a.mu.Unlock()
+	if src != nil {
+		ctx, cancel := context.WithTimeout(a.ctx, time.Minute)
+		got, err := src(ctx)
+		cancel()
+		if err == nil {
+			maps.Copy(extra, got)
+		}
+	}
+	extra[path] = data
+	set, errs := schema.LoadFSWith(fsys, root, extra)
+	var mine []*schema.LoadError
+	for _, e := range errs {
+		if e.File == path {
+			mine = append(mine, e)
+		}
+	}
+	if len(mine) > 0 {
+		return nil, mine
+	}
+	for _, m := range set.Modules {
+		if m.File == path {
+			return m, nil
+		}
+	}
+	return nil, []*schema.LoadError{{File: path, Problem: "module not loaded"}}
+}
+
+
+// ReadSchemaFile reads a file of the schemas tree (a module's File), or
+// of the module source.
+func (a *App) ReadSchemaFile(name string) ([]byte, error) {
+	a.mu.Lock()
+	src := a.source
+	a.mu.Unlock()
+	if strings.HasPrefix(name, schema.DesignerDir+"/") && src != nil {
+		got, err := src(a.ctx)
+		if err != nil {
+			return nil, err
+		}
+		if data, ok := got[name]; ok {
+			return data, nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	fsys, _ := a.schemaSource()
+	return fs.ReadFile(fsys, name)
 }

@@ -160,7 +160,7 @@ func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set
 			if d != nil {
 				failed[scalarAt(d.root, "name")] = true
 			} else {
-				failed[nameInText(data)] = true
+				failed[NameInText(data)] = true
 			}
 			if m != nil { // decoded: report its cross-file problems too
 				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
@@ -186,9 +186,9 @@ func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set
 
 var nameLineRE = regexp.MustCompile(`(?m)^name:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)["']?[ \t]*(?:#.*)?\r?$`)
 
-// nameInText reads the module name of a file that is no valid YAML from its
-// top-level name: line, or "" when it has none.
-func nameInText(data []byte) string {
+// NameInText reads the module name of a file that may be no valid YAML
+// from its top-level name: line, or "" when it has none.
+func NameInText(data []byte) string {
 	if m := nameLineRE.FindSubmatch(data); m != nil {
 		return string(m[1])
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -258,6 +259,13 @@ func (s *Store) WriteColumn(ctx context.Context, fc FieldColumn, cells []Cell) (
 			return 0, fmt.Errorf("write %s.%s row %d: %w", fc.Table, fc.Column, cell.ID, err)
 		}
 		k, _ := res.RowsAffected()
+		if k == 0 && s.dialect == dialect.MySQL { // MySQL counts changed rows only
+			var one int
+			if tx.QueryRowContext(ctx, fmt.Sprintf("SELECT 1 FROM %s WHERE %s = ?", s.quote(fc.Table), s.quote(colID)),
+				cell.ID).Scan(&one) == nil {
+				k = 1
+			}
+		}
 		n += k
 	}
 	if err := tx.Commit(); err != nil {
@@ -397,6 +405,19 @@ func (s *Store) inPlace(changes []atlasschema.Change) []atlasschema.Change {
 		out = append(out, c)
 	}
 	return out
+}
+
+// FlushStatements closes the pool's idle connections on PostgreSQL, with
+// the statements pgx prepared on them: after a publish changed a column's
+// type, PostgreSQL refuses a statement planned before ("cached plan must
+// not change result type"). A connection busy meanwhile keeps its own
+// until that refusal flushes it.
+func (s *Store) FlushStatements() {
+	if s.dialect != dialect.Postgres {
+		return
+	}
+	s.db.SetMaxIdleConns(0)
+	s.db.SetMaxIdleConns(max(10, 4*runtime.NumCPU()))
 }
 
 // quote quotes an identifier for the dialect (names come from schemas only).
