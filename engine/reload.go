@@ -264,7 +264,6 @@ func (a *App) CheckModule(path string, data []byte) (*schema.Module, []*schema.L
 	return nil, []*schema.LoadError{{File: path, Problem: "module not loaded"}}
 }
 
-
 // ReadSchemaFile reads a file of the schemas tree (a module's File), or
 // of the module source.
 func (a *App) ReadSchemaFile(name string) ([]byte, error) {

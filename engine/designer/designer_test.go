@@ -381,4 +381,3 @@ func kinds(p *designer.Plan) string {
 	}
 	return strings.Join(out, " ")
 }
-
