@@ -11,6 +11,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
+	"xiangzhi/modules/designer"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
 	"xiangzhi/modules/oos"
@@ -53,6 +54,9 @@ func Register(app *engine.App) error {
 	}
 	if err := message.Register(app); err != nil {
 		return fmt.Errorf("messages: %w", err)
+	}
+	if err := designer.Register(app); err != nil {
+		return fmt.Errorf("form designer: %w", err)
 	}
 	return nil
 }
