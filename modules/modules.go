@@ -28,6 +28,12 @@ import (
 // the engine.System every later route is checked by (until then the engine
 // refuses every guarded route, and Serve refuses to start).
 func Register(app *engine.App) error {
+	// The form designer's published modules join the set first: system
+	// administration keeps the menus of the set's modules.
+	dsg, err := designer.Load(app)
+	if err != nil {
+		return fmt.Errorf("form designer: %w", err)
+	}
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
@@ -55,7 +61,7 @@ func Register(app *engine.App) error {
 	if err := message.Register(app); err != nil {
 		return fmt.Errorf("messages: %w", err)
 	}
-	if err := designer.Register(app); err != nil {
+	if err := dsg.Register(); err != nil {
 		return fmt.Errorf("form designer: %w", err)
 	}
 	return nil

@@ -42,7 +42,15 @@ type instance struct {
 // designer polling every 50 ms.
 func newInstance(t *testing.T, dbURL, dir string) *instance {
 	t.Helper()
+	return newInstanceWith(t, dbURL, dir, "", 50*time.Millisecond)
+}
+
+// newInstanceWith starts an instance on a NATS bus (natsURL, "" for the
+// in-process one) polling every poll (< 0: never).
+func newInstanceWith(t *testing.T, dbURL, dir, natsURL string, poll time.Duration) *instance {
+	t.Helper()
 	cfg := config.Default()
+	cfg.NATSURL = natsURL
 	cfg.DataDir = t.TempDir()
 	cfg.DBURL = dbURL
 	cfg.SchemasDir = dir
@@ -55,7 +63,7 @@ func newInstance(t *testing.T, dbURL, dir string) *instance {
 	}
 	t.Cleanup(func() { app.Close() })
 	apitest.NewSystem(t, app)
-	d, err := designer.New(context.Background(), app, designer.Options{Poll: 50 * time.Millisecond})
+	d, err := designer.New(context.Background(), app, designer.Options{Poll: poll})
 	if err != nil {
 		t.Fatalf("designer.New: %v", err)
 	}
@@ -380,4 +388,35 @@ func kinds(p *designer.Plan) string {
 		out = append(out, s)
 	}
 	return strings.Join(out, " ")
+}
+
+// TestPublishOverNATS checks that a publish reaches another instance
+// through the bus alone (neither instance polls).
+func TestPublishOverNATS(t *testing.T) {
+	nats := os.Getenv("XZ_TEST_NATS")
+	if nats == "" {
+		t.Skip("XZ_TEST_NATS not set")
+	}
+	url := apitest.PostgresURL(t)
+	dir := schemasDir(t)
+	a := newInstanceWith(t, url, dir, nats, -1)
+	b := newInstanceWith(t, url, dir, nats, -1)
+	ctx := context.Background()
+	if _, err := a.d.Create(ctx, 7, nil, pondV1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.d.Publish(ctx, 7, "pond", "", ""); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the other instance serves the module", func() bool {
+		code, _ := call(t, b, "GET", "/api/ponds", "")
+		return code == 200
+	})
+	if err := a.d.Remove(ctx, "pond"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the other instance drops the module", func() bool {
+		code, _ := call(t, b, "GET", "/api/ponds", "")
+		return code == 404
+	})
 }

@@ -41,23 +41,37 @@ type service struct {
 	sys granter
 }
 
-// Register starts the designer on app and serves its routes. It must run
-// after system.Register.
-func Register(app *engine.App) error {
-	return register(app, designer.Options{})
+// Part is the designer started on an App, its routes not served yet.
+type Part struct {
+	app *engine.App
+	d   *designer.Designer
 }
 
-func register(app *engine.App, opts designer.Options) error {
-	sys, ok := app.System().(granter)
+// Load starts the designer on app: its tables, and its published modules
+// in the App's set. It must run before system.Register, whose menus and
+// permission codes follow the set (a designer module missing from it then
+// would lose its menu and its grants).
+func Load(app *engine.App) (*Part, error) {
+	return load(app, designer.Options{})
+}
+
+func load(app *engine.App, opts designer.Options) (*Part, error) {
+	d, err := designer.New(context.Background(), app, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Part{app: app, d: d}, nil
+}
+
+// Register serves the designer's routes. It must run after
+// system.Register: a publish grants modules through it.
+func (p *Part) Register() error {
+	sys, ok := p.app.System().(granter)
 	if !ok {
 		return fmt.Errorf("designer: the registered system cannot grant modules")
 	}
-	d, err := designer.New(context.Background(), app, opts)
-	if err != nil {
-		return err
-	}
-	s := &service{app: app, d: d, sys: sys}
-	app.AddRoutes("/api/designer", s.routes()...)
+	s := &service{app: p.app, d: p.d, sys: sys}
+	p.app.AddRoutes("/api/designer", s.routes()...)
 	return nil
 }
 

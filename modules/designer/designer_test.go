@@ -21,6 +21,7 @@ import (
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
 	"xiangzhi/generated/ent/operationlog"
+	"xiangzhi/generated/ent/rolemenu"
 	"xiangzhi/generated/ent/user"
 	"xiangzhi/modules/system"
 )
@@ -56,6 +57,8 @@ status:
 `
 
 type env struct {
+	url    string
+	dir    string
 	app    *engine.App
 	ent    *ent.Client
 	tokens map[string]string
@@ -67,13 +70,21 @@ type env struct {
 func newEnv(t *testing.T, dbURL string) *env {
 	t.Helper()
 	t.Setenv(system.AdminPasswordEnv, "Xz-designer-2024!")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notice.yaml"), []byte(fileModule), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	app := start(t, dbURL, dir)
+	return seed(t, app, dbURL, dir)
+}
+
+// start runs an App the way modules.Register wires the designer.
+func start(t *testing.T, dbURL, dir string) *engine.App {
+	t.Helper()
 	cfg := config.Default()
 	cfg.DataDir = t.TempDir()
 	cfg.DBURL = dbURL
-	cfg.SchemasDir = t.TempDir()
-	if err := os.WriteFile(filepath.Join(cfg.SchemasDir, "notice.yaml"), []byte(fileModule), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg.SchemasDir = dir
 	cfg.ConsoleFS = nil
 	var logs bytes.Buffer
 	cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
@@ -82,12 +93,21 @@ func newEnv(t *testing.T, dbURL string) *env {
 		t.Fatalf("engine.New: %v", err)
 	}
 	t.Cleanup(func() { app.Close() })
+	part, err := load(app, designer.Options{Poll: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := system.Register(app); err != nil {
 		t.Fatal(err)
 	}
-	if err := register(app, designer.Options{Poll: -1}); err != nil {
+	if err := part.Register(); err != nil {
 		t.Fatal(err)
 	}
+	return app
+}
+
+func seed(t *testing.T, app *engine.App, dbURL, dir string) *env {
+	t.Helper()
 	sys := app.System().(*system.Service)
 	client := sys.Client()
 	ctx := context.Background()
@@ -110,7 +130,7 @@ func newEnv(t *testing.T, dbURL string) *env {
 	if err := client.RoleMenu.Create().SetRoleID(county.ID).SetMenuID(design.ID).SetTerminal("web").Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{app: app, ent: client, tokens: map[string]string{}}
+	e := &env{url: dbURL, dir: dir, app: app, ent: client, tokens: map[string]string{}}
 	users := map[string]*ent.User{"admin": admin}
 	for _, u := range []struct {
 		name  string
@@ -289,6 +309,24 @@ func testDesignerAPI(t *testing.T, e *env) {
 			t.Fatalf("operation log: %d publishes, %d rollbacks", pubs, rbs)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+
+	// A restart keeps the module's menu and its grants.
+	before, err := e.ent.Menu.Query().Where(menu.Key("module:well")).Only(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grants, _ := e.ent.RoleMenu.Query().Where(rolemenu.MenuID(before.ID)).Count(ctx)
+	again := start(t, e.url, e.dir)
+	after, err := e.ent.Menu.Query().Where(menu.Key("module:well")).Only(ctx)
+	if err != nil || after.ID != before.ID {
+		t.Fatalf("menu after a restart: %v %v (was %d)", after, err, before.ID)
+	}
+	if n, _ := e.ent.RoleMenu.Query().Where(rolemenu.MenuID(before.ID)).Count(ctx); n != grants || n < 2 {
+		t.Errorf("grants of the menu after a restart: %d, were %d", n, grants)
+	}
+	if again.Modules().Module("well") == nil {
+		t.Error("the restarted instance does not serve the designer module")
 	}
 
 	// Removal takes the menu away.
