@@ -32,7 +32,7 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; publish: a form-designer publish under list traffic")
 	villagers := flag.Int("villagers", 2000, "county: villagers of the demo county")
 	rows := flag.Int("rows", 100_000, "rows to load into the sample module")
 	dur := flag.Duration("duration", 10*time.Second, "time each scenario runs")
@@ -48,8 +48,10 @@ func main() {
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+	case "publish":
+		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic or county", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county or publish", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)
