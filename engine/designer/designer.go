@@ -193,11 +193,54 @@ func (d *Designer) checkNames(ctx context.Context, m *schema.Module) error {
 		if r.Name == m.Name {
 			continue
 		}
-		if other, _ := schema.ParseModule(filePath(r.Name), []byte(r.YAML)); other != nil && other.API == m.API && m.API != "" {
+		other, _ := schema.ParseModule(filePath(r.Name), []byte(r.YAML))
+		if other == nil {
+			continue
+		}
+		if other.API == m.API && m.API != "" {
 			return conflict(msg.DesignerAPITaken, m.API)
+		}
+		if overlaps(other.Permission, m.Permission) {
+			return conflict(msg.DesignerPermUsed, m.Permission)
+		}
+	}
+	return d.checkCodes(m)
+}
+
+// checkCodes keeps a designer module's permission codes its own: they all
+// start with its permission prefix, which no other module and no route
+// uses — a publish grants them, so a borrowed code would hand out another
+// screen's permission.
+func (d *Designer) checkCodes(m *schema.Module) error {
+	if m.Permission == "" {
+		return nil
+	}
+	for _, c := range m.Codes() {
+		if !strings.HasPrefix(c, m.Permission+".") {
+			return badRequest(msg.DesignerCodeOutside, m.Permission, c)
+		}
+	}
+	moduleCodes := map[string]bool{}
+	for _, o := range d.app.Modules().Modules {
+		if o.Name != m.Name && overlaps(o.Permission, m.Permission) {
+			return badRequest(msg.DesignerPermUsed, m.Permission)
+		}
+		for _, c := range o.Codes() {
+			moduleCodes[c] = true
+		}
+	}
+	for _, r := range d.app.Routes() { // the hand-written routes' codes
+		if !moduleCodes[r.Code] && strings.HasPrefix(r.Code, m.Permission+".") {
+			return badRequest(msg.DesignerPermUsed, m.Permission)
 		}
 	}
 	return nil
+}
+
+// overlaps reports whether two permission prefixes share codes: equal, or
+// one a dotted prefix of the other.
+func overlaps(a, b string) bool {
+	return a != "" && b != "" && (a == b || strings.HasPrefix(a, b+".") || strings.HasPrefix(b, a+"."))
 }
 
 // Entry is one module of the designer's list.
@@ -338,6 +381,9 @@ func (d *Designer) Parse(text []byte, name string) (*schema.Module, []*schema.Lo
 	m, problems := d.app.CheckModule(filePath(name), text)
 	if problems == nil {
 		problems = []*schema.LoadError{}
+	}
+	if m != nil && m.Table != "" {
+		return nil, []*schema.LoadError{{File: m.File, Field: "table", Problem: msg.DesignerNoTable}}
 	}
 	return m, problems
 }

@@ -195,6 +195,27 @@ func TestPublishLifecycle(t *testing.T) {
 				t.Errorf("create: got %v, want %s", err, tt.want)
 			}
 		}
+		// Codes stay the module's own: no borrowed prefix, no code outside it, no table of its own choosing.
+		for _, tt := range []struct{ text, want string }{
+			{strings.Replace(pondV1, "permission: pond", "permission: affairs", 1), "权限前缀已被使用：affairs"},
+			{strings.Replace(pondV1, "permission: pond", "permission: affairs.notice.x", 1), "权限前缀已被使用：affairs.notice.x"},
+			{pondV1 + "status:\n  field: st\n  values: {0: 甲, 1: 乙}\n  initial: 0\n  actions:\n    - {name: go, label: 走, from: [0], to: 1, permission: affairs.notice.del}\n",
+				"权限编码必须以模块的权限前缀“pond.”开头：affairs.notice.del"},
+		} {
+			if _, err := a.d.Create(ctx, 7, nil, tt.text); publicMessage(err) != tt.want {
+				t.Errorf("create: got %v, want %s", err, tt.want)
+			}
+		}
+		if det, err := a.d.Create(ctx, 7, nil, strings.Replace(pondV1, "name: pond", "name: tabled\ntable: xz_designer_modules", 1)+""); err != nil {
+			t.Errorf("create with a table: %v", err)
+		} else if len(det.Problems) != 1 || det.Problems[0].Problem != "表单设计的模块不能指定数据表（table）" {
+			t.Errorf("a draft naming its table: %+v", det.Problems)
+		} else if _, err := a.d.Publish(ctx, 7, "tabled", "", ""); publicMessage(err) != "模块定义有误，不能发布" {
+			t.Errorf("publish of a module naming its table: %v", err)
+		}
+		if err := a.d.Remove(ctx, "tabled"); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := a.d.Save(ctx, 7, "notice", nil, pondV1, nil); publicMessage(err) != "文件模块只读，请复制为新模块" {
 			t.Errorf("save of a file module: %v", err)
 		}
