@@ -233,8 +233,14 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 			}
 		}
 	}
+	// A column already as the plan wants it (a publish that failed after
+	// changing it) is left alone.
+	has := func(fc *store.FieldColumn) bool {
+		ok, _ := d.st.HasColumn(ctx, fc.Table, fc.Column)
+		return ok
+	}
 	for _, c := range p.Changes {
-		if c.Kind == KindRename {
+		if c.Kind == KindRename && (has(c.oldCol) || !has(c.newCol)) {
 			if err := d.st.RenameColumn(ctx, c.oldCol.Table, c.oldCol.Column, c.newCol.Column); err != nil {
 				return err
 			}
@@ -244,8 +250,10 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 	for _, c := range p.Changes {
 		switch c.Kind {
 		case KindTypeChange:
-			if err := d.st.DropColumn(ctx, c.newCol.Table, c.newCol.Column); err != nil {
-				return err
+			if has(c.newCol) {
+				if err := d.st.DropColumn(ctx, c.newCol.Table, c.newCol.Column); err != nil {
+					return err
+				}
 			}
 			converted = append(converted, c)
 		case KindNarrow:
@@ -260,7 +268,7 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 				return err
 			}
 		case KindDropField:
-			if c.oldCol != nil {
+			if c.oldCol != nil && has(c.oldCol) {
 				if err := d.st.DropColumn(ctx, c.oldCol.Table, c.oldCol.Column); err != nil {
 					return err
 				}
