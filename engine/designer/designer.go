@@ -368,9 +368,16 @@ func (d *Designer) fileText(m *schema.Module) ([]byte, error) {
 }
 
 // Parse checks a module's YAML with the loader, against the modules and
-// dictionaries served now; name is the designer module it will be (""
-// for its own name). Problems is never nil.
+// dictionaries served now (schema.CheckInSet: cheap enough for every edit);
+// name is the designer module it will be ("" for its own name). Problems
+// is never nil. A publish checks with the whole tree again (check).
 func (d *Designer) Parse(text []byte, name string) (*schema.Module, []*schema.LoadError) {
+	return d.check(text, name, false)
+}
+
+// check is Parse; full loads the whole tree with the module, as a reload
+// will (App.CheckModule), so that modules referring to it are checked too.
+func (d *Designer) check(text []byte, name string, full bool) (*schema.Module, []*schema.LoadError) {
 	if name == "" {
 		if m, _ := schema.ParseModule("module.yaml", text); m != nil {
 			name = m.Name
@@ -378,7 +385,13 @@ func (d *Designer) Parse(text []byte, name string) (*schema.Module, []*schema.Lo
 			name = "module"
 		}
 	}
-	m, problems := d.app.CheckModule(filePath(name), text)
+	var m *schema.Module
+	var problems []*schema.LoadError
+	if full {
+		m, problems = d.app.CheckModule(filePath(name), text)
+	} else {
+		m, problems = schema.CheckInSet(d.app.Modules(), filePath(name), text)
+	}
 	if problems == nil {
 		problems = []*schema.LoadError{}
 	}

@@ -69,7 +69,7 @@ func (d *Designer) prepare(ctx context.Context, name string, version int64) (*ta
 			t.old, _ = schema.ParseModule(filePath(name), []byte(v.YAML))
 		}
 	}
-	next, problems := d.Parse(t.text, name)
+	next, problems := d.check(t.text, name, true)
 	if next != nil {
 		if err := d.checkNames(ctx, next); err != nil {
 			return nil, nil, err

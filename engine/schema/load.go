@@ -278,3 +278,57 @@ func sortErrors(errs []*LoadError) {
 			cmp.Compare(a.Field, b.Field), cmp.Compare(a.Problem, b.Problem))
 	})
 }
+
+// CheckInSet checks one module file against a loaded set, as LoadFS would
+// with the file added to the set's tree in place of the set's module of
+// the same name: its own rules, then unique name, API path and table,
+// dictionaries, menu groups, reference targets and defaults. It reads no
+// other file, so it is cheap enough for every edit of the form designer's
+// YAML tab; it does not tell whether another module's references to this
+// one still hold (LoadFSWith does, at publish).
+func CheckInSet(set *Set, file string, data []byte) (*Module, []*LoadError) {
+	m, d, errs := parseModule(file, data)
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	ctx := &checkContext{dicts: set.Dicts, modulesKnown: true}
+	if ctx.dicts == nil {
+		ctx.dicts = map[string]*Dict{}
+	}
+	if set.Groups != nil {
+		ctx.groups = map[string]bool{}
+		for _, g := range set.Groups {
+			ctx.groups[g.Name] = true
+		}
+	}
+	byName := map[string]*Module{m.Name: m}
+	for _, o := range set.Modules {
+		if o.Name == m.Name {
+			continue
+		}
+		byName[o.Name] = o
+		if o.API == m.API {
+			errs = append(errs, d.at([]string{"api"}, fmt.Sprintf(msg.SchemaDuplicateAPI, m.API, o.File)))
+		}
+		if o.TableName() == m.TableName() {
+			key := "table"
+			if m.Table == "" {
+				key = "name"
+			}
+			errs = append(errs, d.at([]string{key}, fmt.Sprintf(msg.SchemaDuplicateTable, m.TableName(), o.File)))
+		}
+	}
+	if len(errs) == 0 {
+		lm := &loadedModule{m: m, d: d}
+		errs = ctx.refs(lm, byName, map[string]bool{})
+		if len(errs) == 0 {
+			errs = ctx.defaults(lm)
+		}
+	}
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	return m, nil
+}
