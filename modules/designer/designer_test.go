@@ -62,6 +62,8 @@ type env struct {
 	app    *engine.App
 	ent    *ent.Client
 	tokens map[string]string
+	// village is carol's role: no designer code.
+	village int64
 }
 
 // newEnv starts an App with system administration and the designer, and
@@ -130,12 +132,16 @@ func seed(t *testing.T, app *engine.App, dbURL, dir string) *env {
 	if err := client.RoleMenu.Create().SetRoleID(county.ID).SetMenuID(design.ID).SetTerminal("web").Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{url: dbURL, dir: dir, app: app, ent: client, tokens: map[string]string{}}
+	village, err := client.Role.Create().SetTenantID(admin.TenantID).SetName("村管理员").Save(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{url: dbURL, dir: dir, app: app, ent: client, tokens: map[string]string{}, village: village.ID}
 	users := map[string]*ent.User{"admin": admin}
 	for _, u := range []struct {
 		name  string
 		roles []int64
-	}{{"county", []int64{county.ID}}, {"carol", nil}} {
+	}{{"county", []int64{county.ID}}, {"carol", []int64{village.ID}}} {
 		got, err := client.User.Create().SetTenantID(admin.TenantID).SetUsername(u.name).SetPasswordHash("x").
 			SetNillableOrgID(admin.OrgID).AddRoleIDs(u.roles...).Save(ctx)
 		if err != nil {
@@ -287,8 +293,12 @@ func testDesignerAPI(t *testing.T, e *env) {
 	if code != 400 || !strings.Contains(body, "请输入模块名称“well”确认破坏性变更") {
 		t.Errorf("unconfirmed destructive publish: %d %s", code, body)
 	}
-	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/publish", map[string]any{"confirm": "well"}, &pub); code != 200 || pub.Version != 2 {
+	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/publish",
+		map[string]any{"confirm": "well", "roles": []int64{e.village}}, &pub); code != 200 || pub.Version != 2 || len(pub.Granted) != 2 {
 		t.Fatalf("confirmed publish: %d %s", code, body)
+	}
+	if code, body := e.do(t, "carol", "GET", "/api/wells", nil, nil); code != 200 {
+		t.Errorf("a role the publisher picked cannot list the module: %d %s", code, body)
 	}
 	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/rollback", map[string]any{"version": 1}, &pub); code != 200 || pub.Version != 3 {
 		t.Fatalf("rollback: %d %s", code, body)
