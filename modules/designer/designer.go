@@ -265,10 +265,31 @@ func (s *service) doPublish(c echo.Context, rollback bool) error {
 	return httpx.OK(c, publishAnswer{Result: res, Granted: granted})
 }
 
+// versionEntry is a version with its publisher's name.
+type versionEntry struct {
+	designer.VersionInfo
+	PublishedByName string `json:"publishedByName,omitempty"`
+}
+
 func (s *service) versions(c echo.Context) error {
-	out, err := s.d.Versions(c.Request().Context(), c.Param("name"))
+	ctx := c.Request().Context()
+	vs, err := s.d.Versions(ctx, c.Param("name"))
 	if err != nil {
 		return err
+	}
+	var ids []int64
+	for _, v := range vs {
+		ids = append(ids, v.PublishedBy)
+	}
+	names := map[int64]string{}
+	if sys := s.app.System(); sys != nil && len(ids) > 0 {
+		if got, err := sys.Labels(ctx, viewer(c).TenantID, schema.RefUser, "name", ids); err == nil {
+			names = got
+		}
+	}
+	out := make([]versionEntry, len(vs))
+	for i, v := range vs {
+		out[i] = versionEntry{VersionInfo: v, PublishedByName: names[v.PublishedBy]}
 	}
 	return httpx.OK(c, out)
 }

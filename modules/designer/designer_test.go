@@ -307,6 +307,16 @@ func testDesignerAPI(t *testing.T, e *env) {
 		t.Errorf("after rollback the dropped value is back: %d %s", code, body)
 	}
 
+	var vs []struct {
+		Version         int64  `json:"version"`
+		PublishedByName string `json:"publishedByName"`
+		Current         bool   `json:"current"`
+	}
+	if code, body := e.do(t, "county", "GET", "/api/designer/modules/well/versions", nil, &vs); code != 200 || len(vs) != 3 ||
+		!vs[0].Current || vs[0].PublishedByName == "" {
+		t.Errorf("versions: %d %s", code, body)
+	}
+
 	// Every publish and the rollback are in the operation log.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
