@@ -401,6 +401,26 @@ func (d *Designer) check(text []byte, name string, full bool) (*schema.Module, [
 	return m, problems
 }
 
+// Describe answers what GET {api}/schema would answer for a draft once
+// published (schema.Describe against the served set with the draft in
+// place of its published version), for the designer's live preview; nil
+// with the problems when the draft does not load.
+func (d *Designer) Describe(text []byte) (map[string]any, []*schema.LoadError) {
+	m, problems := d.Parse(text, "")
+	if m == nil {
+		return nil, problems
+	}
+	served := d.app.Modules()
+	set := &schema.Set{Dicts: served.Dicts, Groups: served.Groups, Failed: served.Failed}
+	for _, o := range served.Modules {
+		if o.Name != m.Name {
+			set.Modules = append(set.Modules, o)
+		}
+	}
+	set.Modules = append(set.Modules, m)
+	return schema.Describe(m, set), problems
+}
+
 // Render writes a model into a module's YAML (docs/designer.md).
 func Render(model *schema.Module, base []byte) ([]byte, error) { return schema.Render(model, base) }
 

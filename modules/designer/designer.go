@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -94,6 +95,7 @@ func (s *service) routes() []engine.Route {
 		r(http.MethodPost, "/modules/:name/rollback", routeRollback, s.rollback),
 		r(http.MethodPost, "/parse", routeParse, s.parse),
 		r(http.MethodPost, "/render", routeRender, s.render),
+		r(http.MethodPost, "/describe", routeDescribe, s.describe),
 		r(http.MethodPost, "/import", routeImport, s.importYAML),
 		r(http.MethodGet, "/options", routeOptions, s.options),
 	}
@@ -333,6 +335,30 @@ func (s *service) render(c echo.Context) error {
 		return err
 	}
 	return httpx.OK(c, map[string]string{"yaml": string(text)})
+}
+
+// describe answers GET {api}/schema of a draft (model or YAML), for the
+// live preview.
+func (s *service) describe(c echo.Context) error {
+	var b draftBody
+	if err := s.bind(c, &b); err != nil {
+		return err
+	}
+	var text []byte
+	switch {
+	case b.Model != nil:
+		out, err := designer.Render(b.Model, nil)
+		if err != nil {
+			return err
+		}
+		text = out
+	case strings.TrimSpace(b.YAML) != "":
+		text = []byte(b.YAML)
+	default:
+		return httpx.BadRequest(msg.DesignerNoModel)
+	}
+	desc, problems := s.d.Describe(text)
+	return httpx.OK(c, map[string]any{"schema": desc, "problems": problems})
 }
 
 func (s *service) importYAML(c echo.Context) error {

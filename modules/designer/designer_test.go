@@ -251,6 +251,24 @@ func testDesignerAPI(t *testing.T, e *env) {
 		t.Errorf("export: %d %q", rec.Code, rec.Body.String())
 	}
 
+	// The live preview describes a draft as GET {api}/schema will.
+	var desc struct {
+		Schema struct {
+			JSONSchema map[string]any `json:"jsonSchema"`
+			Module     struct {
+				Codes []string `json:"codes"`
+			} `json:"module"`
+		} `json:"schema"`
+	}
+	if code, body := e.do(t, "county", "POST", "/api/designer/describe", map[string]string{"yaml": wellYAML}, &desc); code != 200 ||
+		desc.Schema.JSONSchema["properties"] == nil || len(desc.Schema.Module.Codes) != 6 {
+		t.Errorf("describe: %d %s", code, body)
+	}
+	var preview struct {
+		Schema json.RawMessage `json:"schema"`
+	}
+	e.do(t, "county", "POST", "/api/designer/describe", map[string]string{"yaml": wellYAML}, &preview)
+
 	// Publish as the county administrator: the module is usable at once.
 	var pub struct {
 		Version int64   `json:"version"`
@@ -264,6 +282,10 @@ func testDesignerAPI(t *testing.T, e *env) {
 	}
 	if code, body := e.do(t, "county", "GET", "/api/wells", nil, nil); code != 200 || !strings.Contains(body, "J-1") {
 		t.Errorf("list as the publisher's role: %d %s", code, body)
+	}
+	var served json.RawMessage
+	if code, body := e.do(t, "county", "GET", "/api/wells/schema", nil, &served); code != 200 || string(served) != string(preview.Schema) {
+		t.Errorf("the preview's description differs from the served one:\n%s\n%s", preview.Schema, body)
 	}
 	if code, _ := e.do(t, "carol", "GET", "/api/wells", nil, nil); code != 403 {
 		t.Errorf("a user of another role reads the new module: %d", code)
