@@ -240,4 +240,3 @@ func (d *Designer) checkCodes(m *schema.Module) error {
 func overlaps(a, b string) bool {
 	return a != "" && b != "" && (a == b || strings.HasPrefix(a, b+".") || strings.HasPrefix(b, a+"."))
 }
-

@@ -425,4 +425,3 @@ func (d *Designer) Remove(ctx context.Context, name string) error {
 	d.serve(ctx)
 	return nil
 }
-
