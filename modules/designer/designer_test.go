@@ -381,4 +381,25 @@ func testDesignerAPI(t *testing.T, e *env) {
 	if code, _ := e.do(t, "county", "GET", "/api/wells", nil, nil); code != 404 {
 		t.Errorf("removed module answers %d", code)
 	}
+
+	// A module file removed from the schemas directory takes its menu along too.
+	if err := os.WriteFile(filepath.Join(e.dir, "bulletin.yaml"),
+		[]byte(strings.NewReplacer("notice", "bulletin", "村务公告", "通报").Replace(fileModule)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := e.ent.Menu.Query().Where(menu.Module("bulletin")).Count(ctx); n == 0 {
+		t.Fatal("no menu for a new module file")
+	}
+	if err := os.Remove(filepath.Join(e.dir, "bulletin.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := e.ent.Menu.Query().Where(menu.Module("bulletin")).Count(ctx); n != 0 {
+		t.Errorf("%d menus of a removed module file stay", n)
+	}
 }
