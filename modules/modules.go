@@ -14,6 +14,7 @@ import (
 	"xiangzhi/modules/designer"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
+	"xiangzhi/modules/office"
 	"xiangzhi/modules/oos"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
@@ -37,8 +38,12 @@ func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	if err := approval.Register(app); err != nil {
+	wf, err := approval.Start(app)
+	if err != nil {
 		return fmt.Errorf("approval workflow: %w", err)
+	}
+	if err := office.Register(app, wf); err != nil {
+		return fmt.Errorf("office system: %w", err)
 	}
 	if err := oos.Register(app); err != nil {
 		return fmt.Errorf("files: %w", err)

@@ -109,6 +109,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Viewer, erro
 // ent client (the cache already follows every identity mutation through it).
 func (s *Service) InvalidateViewers() { s.viewers.invalidate() }
 
+// ViewersGeneration counts the invalidations of the viewer cache: a viewer
+// kept elsewhere (a socket's) is current while the count has not moved.
+func (s *Service) ViewersGeneration() uint64 { return s.viewers.gen.Load() }
+
 // ViewerFor builds the viewer of a user of a tenant without a token (the
 // session id stays empty): for background work and tests. An unknown user
 // answers 401, a disabled user or tenant 401 with 账号已停用.

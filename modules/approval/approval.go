@@ -23,8 +23,14 @@ import (
 // through App.Notify (whatever Notifier the messages part installs, even
 // after this call).
 func Register(app *engine.App) error {
-	_, err := Setup(app, messenger{app: app, log: app.Logger()})
+	_, err := Start(app)
 	return err
+}
+
+// Start is Register answering the workflow engine, for the parts built on
+// it (the office system).
+func Start(app *engine.App) (*workflow.Engine, error) {
+	return Setup(app, messenger{app: app, log: app.Logger()})
 }
 
 // Setup adds the approval workflow to app, handing every event after

@@ -21,6 +21,7 @@ import (
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
+	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/message"
 	"xiangzhi/modules/system"
@@ -39,6 +40,7 @@ const Base = "/message/api/message"
 type identity interface {
 	Authenticate(ctx context.Context, token string) (*auth.Viewer, error)
 	InvalidateViewers()
+	ViewersGeneration() uint64
 	OnViewersChanged(fn func())
 }
 
@@ -118,6 +120,8 @@ func register(app *engine.App, opts Options) (*Service, error) {
 		return nil, err
 	}
 	app.ObserveTransitions(s.onTransition)
+	app.AfterCommit(store.AllModules, store.OpCreate, s.onAssign)
+	app.AfterCommit(store.AllModules, store.OpUpdate, s.onAssign)
 	app.SetNotifier(s)
 	app.Echo().Pre(tokenFromProtocol)
 	app.AddRoutes("", s.routes()...)

@@ -51,6 +51,8 @@ type Service struct {
 	// routeIdx finds the route a request was served by, for the
 	// operation log.
 	routeIdx routeIndex
+	// labels keeps the names Labels read (labels.go).
+	labels labelCache
 }
 
 // routes collects the route table of every area.

@@ -32,7 +32,11 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; publish: a form-designer publish under list traffic")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets; publish: a form-designer publish under list traffic")
+	users := flag.Int("users", 5000, "sockets: connected users")
+	natsURL := flag.String("nats", "", "sockets: NATS URL for the two-instance latency run (with -db)")
+	rate := flag.Int("rate", 200, "sockets: direct messages per second in the two-instance run")
+	hold := flag.Duration("hold", 3*time.Second, "sockets: how long the idle sockets stay open before memory is read")
 	villagers := flag.Int("villagers", 2000, "county: villagers of the demo county")
 	rows := flag.Int("rows", 100_000, "rows to load into the sample module")
 	dur := flag.Duration("duration", 10*time.Second, "time each scenario runs")
@@ -50,8 +54,11 @@ func main() {
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
 	case "publish":
 		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
+	case "sockets":
+		err = runSockets(context.Background(), socketOptions{users: *users, bin: *bin, data: *dataDir, dbURL: *dbURL,
+			natsURL: *natsURL, rate: *rate, dur: *dur, conc: *conc, hold: *hold})
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic, county or publish", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county, sockets or publish", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)
@@ -159,7 +166,7 @@ type server struct {
 
 // startServer starts the server binary on a free loopback port over the
 // data dir (and database and schemas dir when given) and answers its base URL.
-func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string) (*server, string, error) {
+func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string, env ...string) (*server, string, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, "", err
@@ -172,6 +179,7 @@ func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string) (*server, 
 		cmd.Args = append(cmd.Args, "--db", dbURL)
 	}
 	cmd.Env = append(os.Environ(), "XZ_ADMIN_PASSWORD="+adminSecret, "XZ_LOG_LEVEL=warn")
+	cmd.Env = append(cmd.Env, env...)
 	logFile, err := os.Create(filepath.Join(dataDir, "bench-server.log"))
 	if err != nil {
 		return nil, "", err

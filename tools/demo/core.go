@@ -22,6 +22,9 @@ var coreModules = map[string]func(g *gen, ctx context.Context, m *schema.Module)
 	"villager":   (*gen).villagers,
 	"pointsLog":  (*gen).pointsLogs,
 	"partyOrg":   (*gen).partyOrgs,
+	// the office system (office.go)
+	"vehicle": (*gen).vehicles, "vehicleApply": (*gen).vehicleApplies, "expenseClaim": (*gen).expenseClaims,
+	"seal": (*gen).seals, "sealApply": (*gen).sealApplies, "sealUse": (*gen).sealUses,
 }
 
 // planResidents makes the villagers of every village, household by

@@ -25,6 +25,7 @@ import (
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/engine/workflow"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/user"
 	"xiangzhi/modules/system"
@@ -128,7 +129,8 @@ type gen struct {
 	count  map[string]int
 	status map[string]map[int64]int // module → id → status after the walk
 	taken  map[string]map[string]bool
-	files  []demoFile // the stored demo files
+	files  []demoFile       // the stored demo files
+	wf     *workflow.Engine // the office applications' workflow (office.go), made when first needed
 }
 
 // Generate fills the database with the demo county. It refuses with

@@ -47,7 +47,12 @@ var villageModules = []string{
 	"ycypEnterprise", "alarm", "camera", "cameraArea", "cameraFace", "dangerousWater", "drowningWarning",
 	"toilet", "garbageBin", "garbageSite", "envEvent", "facility", "regionalRecord", "sanitationDevice",
 	"soilMonitor", "waterMonitor", "broadcastDevice", "villageMuseum", "ruralDoctor",
+	"vehicleApply", "expenseClaim", "seal", "sealApply", "sealUse",
 }
+
+// villageReads are registers a village reads (and references) without
+// keeping: the township's and county's vehicles.
+var villageReads = []string{"personTag", "vehicle"}
 
 // gridOps are what a grid member does, module by module: the operations
 // and actions (by name) they hold.
@@ -67,6 +72,7 @@ var gridOps = map[string][]string{
 	"pointsLog":        {"list", "view"},
 	"alarm":            {"list", "view", "take"},
 	"drowningWarning":  {"list", "view", "take"},
+	"expenseClaim":     {"list", "view", "add", "edit", "submit"},
 }
 
 // roleSpecs are the four demo roles, widest first.
@@ -90,7 +96,7 @@ func roleSpecs() []roleSpec {
 		{Name: RoleVillage, Extent: "village", Icon: "HomeOutlined", Scope: role.DataScopeSubtree,
 			codes: func(m *schema.Module) []string {
 				switch {
-				case m.Name == "personTag":
+				case slices.Contains(villageReads, m.Name):
 					return []string{m.Code("list"), m.Code("view")}
 				case !slices.Contains(villageModules, m.Name):
 					return nil
