@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -26,8 +28,18 @@ const (
 // targets, menu groups). A file with problems is reported and left out of
 // the Set; the rest still loads. Problems come sorted by file and line.
 func LoadFS(fsys fs.FS, root string) (*Set, []*LoadError) {
+	return LoadFSWith(fsys, root, nil)
+}
+
+// LoadFSWith is LoadFS with more module files held in memory (the form
+// designer's published modules), by path: they are loaded and checked
+// exactly like the files of the tree, and with them.
+func LoadFSWith(fsys fs.FS, root string, extra map[string][]byte) (*Set, []*LoadError) {
 	files, errs := walk(fsys, root)
-	set, more := loadTree(fsys, root, files, true)
+	for _, p := range slices.Sorted(maps.Keys(extra)) {
+		files = append(files, p)
+	}
+	set, more := loadTreeFrom(fsys, readerOf(fsys, extra), root, files, true)
 	errs = append(errs, more...)
 	sortErrors(errs)
 	return set, errs
@@ -95,10 +107,29 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 // given module files, and cross-checks them. With complete set, the files
 // are the whole tree: a reference to a module not among them is an error.
 func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*LoadError) {
+	return loadTreeFrom(fsys, readerOf(fsys, nil), root, files, complete)
+}
+
+// reader reads one file of a tree.
+type reader func(name string) ([]byte, error)
+
+// readerOf reads extra's files from memory, the others from fsys.
+func readerOf(fsys fs.FS, extra map[string][]byte) reader {
+	return func(name string) ([]byte, error) {
+		if data, ok := extra[name]; ok {
+			return data, nil
+		}
+		return fs.ReadFile(fsys, name)
+	}
+}
+
+// loadTreeFrom is loadTree reading module files through read; the
+// dashboards of a complete tree come from fsys.
+func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete bool) (*Set, []*LoadError) {
 	set := &Set{Dicts: map[string]*Dict{}}
 	var errs []*LoadError
 	ctx := &checkContext{}
-	if data, err := fs.ReadFile(fsys, path.Join(root, DictsFile)); err == nil {
+	if data, err := read(path.Join(root, DictsFile)); err == nil {
 		dicts, more := parseDicts(path.Join(root, DictsFile), data)
 		errs = append(errs, more...)
 		for _, d := range dicts {
@@ -108,7 +139,7 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	} else if complete {
 		ctx.dicts = set.Dicts // no dictionaries: every dict: is unknown
 	}
-	if data, err := fs.ReadFile(fsys, path.Join(root, MenusFile)); err == nil {
+	if data, err := read(path.Join(root, MenusFile)); err == nil {
 		groups, more := parseMenus(path.Join(root, MenusFile), data)
 		errs = append(errs, more...)
 		set.Groups = groups
@@ -120,7 +151,7 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	var loaded []*loadedModule
 	failed := map[string]bool{} // names of modules whose files have problems
 	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
+		data, err := read(f)
 		if err != nil {
 			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
 			continue
@@ -130,6 +161,8 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 			errs = append(errs, more...)
 			if d != nil {
 				failed[scalarAt(d.root, "name")] = true
+			} else {
+				failed[NameInText(data)] = true
 			}
 			if m != nil { // decoded: report its cross-file problems too
 				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
@@ -147,6 +180,12 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	if complete {
 		errs = append(errs, loadDashboards(fsys, set, dashboardFiles(fsys, root))...)
 	}
+	set.Failed = map[string]bool{}
+	for name := range failed {
+		if set.Module(name) == nil {
+			set.Failed[name] = true
+		}
+	}
 	return set, errs
 }
 
@@ -163,6 +202,17 @@ func dashboardFiles(fsys fs.FS, root string) []string {
 		}
 	}
 	return out
+}
+
+var nameLineRE = regexp.MustCompile(`(?m)^name:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)["']?[ \t]*(?:#.*)?\r?$`)
+
+// NameInText reads the module name of a file that may be no valid YAML
+// from its top-level name: line, or "" when it has none.
+func NameInText(data []byte) string {
+	if m := nameLineRE.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
 }
 
 // loadedModule is a module that passed its own checks, with its doc for
@@ -247,4 +297,58 @@ func sortErrors(errs []*LoadError) {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Field, b.Field), cmp.Compare(a.Problem, b.Problem))
 	})
+}
+
+// CheckInSet checks one module file against a loaded set, as LoadFS would
+// with the file added to the set's tree in place of the set's module of
+// the same name: its own rules, then unique name, API path and table,
+// dictionaries, menu groups, reference targets and defaults. It reads no
+// other file, so it is cheap enough for every edit of the form designer's
+// YAML tab; it does not tell whether another module's references to this
+// one still hold (LoadFSWith does, at publish).
+func CheckInSet(set *Set, file string, data []byte) (*Module, []*LoadError) {
+	m, d, errs := parseModule(file, data)
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	ctx := &checkContext{dicts: set.Dicts, modulesKnown: true}
+	if ctx.dicts == nil {
+		ctx.dicts = map[string]*Dict{}
+	}
+	if set.Groups != nil {
+		ctx.groups = map[string]bool{}
+		for _, g := range set.Groups {
+			ctx.groups[g.Name] = true
+		}
+	}
+	byName := map[string]*Module{m.Name: m}
+	for _, o := range set.Modules {
+		if o.Name == m.Name {
+			continue
+		}
+		byName[o.Name] = o
+		if o.API == m.API {
+			errs = append(errs, d.at([]string{"api"}, fmt.Sprintf(msg.SchemaDuplicateAPI, m.API, o.File)))
+		}
+		if o.TableName() == m.TableName() {
+			key := "table"
+			if m.Table == "" {
+				key = "name"
+			}
+			errs = append(errs, d.at([]string{key}, fmt.Sprintf(msg.SchemaDuplicateTable, m.TableName(), o.File)))
+		}
+	}
+	if len(errs) == 0 {
+		lm := &loadedModule{m: m, d: d}
+		errs = ctx.refs(lm, byName, map[string]bool{})
+		if len(errs) == 0 {
+			errs = ctx.defaults(lm)
+		}
+	}
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	return m, nil
 }

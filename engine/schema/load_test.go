@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -32,7 +34,7 @@ func TestLoadFS(t *testing.T) {
 			"bad/_reserved.yaml: 以 _ 开头的文件名是保留的：只有根目录下的 _dicts.yaml 和 _menus.yaml 会被读取",
 		}},
 		{"bad/syntax.yaml", []string{
-			"bad/syntax.yaml:3: YAML 语法错误：did not find expected ',' or '}'",
+			"bad/syntax.yaml:4: YAML 语法错误：did not find expected ',' or '}'",
 		}},
 		{"bad/empty.yaml", []string{
 			"bad/empty.yaml:1: 文件是空的",
@@ -294,6 +296,121 @@ func TestRefTargets(t *testing.T) {
 				if got := set.RefModule(a.Field("g")); got != wantModule {
 					t.Errorf("RefModule = %v, want %v", got, wantModule)
 				}
+			}
+		})
+	}
+}
+
+// TestSyntaxErrorLines checks that a YAML syntax error is reported at the
+// line it is on, whether yaml.v3's scanner or its parser found it (the
+// parser reports zero-based lines).
+func TestSyntaxErrorLines(t *testing.T) {
+	head := "name: well\ntitle: 机井\napi: /api/wells\npermission: well\nfields:\n" +
+		"  - name: code\n    label: 编号\n    type: string\n  - name: depth\n    label: 井深\n    type: int\n"
+	tests := []struct {
+		name, text string
+		line       int
+	}{
+		// Line 12 is a less indented item, line 13 a key outdented into the middle of the list.
+		{"block mapping (parser)", head + "  - name: x\n label: 乙\n", 13},
+		{"block sequence (parser)", head + "  - name: x\n    label: 乙\n    type: string\n   - name: y\n", 15},
+		{"mapping value (scanner)", head + "  - name: x\n    label: 乙: 丙\n", 13},
+		{"tab (scanner)", head + "\t- name: x\n", 12},
+		{"after a list (parser)", "- a\nb: 1\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseModule("well.yaml", []byte(tt.text))
+			var errs LoadErrors
+			if !errorsAs(err, &errs) || len(errs) != 1 {
+				t.Fatalf("got %v, want one syntax error", err)
+			}
+			if errs[0].Line != tt.line || !strings.Contains(errs[0].Problem, "YAML 语法错误") {
+				t.Errorf("got %s, want line %d\n%s", errs[0].Error(), tt.line, numbered(tt.text))
+			}
+		})
+	}
+}
+
+func errorsAs(err error, target *LoadErrors) bool {
+	es, ok := err.(LoadErrors)
+	*target = es
+	return ok
+}
+
+func numbered(text string) string {
+	var b strings.Builder
+	for i, l := range strings.Split(text, "\n") {
+		b.WriteString(strings.Repeat(" ", 3-len(strings.TrimSpace(strconv.Itoa(i+1)))) + strconv.Itoa(i+1) + " " + l + "\n")
+	}
+	return b.String()
+}
+
+// TestLoadFSFailed checks that the modules whose files have problems are
+// named in Set.Failed, a file that is no valid YAML by its name: line.
+func TestLoadFSFailed(t *testing.T) {
+	fsys := fstest.MapFS{
+		"good.yaml":   {Data: []byte("name: good\ntitle: 好\napi: /api/goods\npermission: good\nfields:\n  - {name: a, label: 甲, type: string}\n")},
+		"syntax.yaml": {Data: []byte("name: broken\ntitle: 坏\nfields: [\n")},
+		"meta.yaml":   {Data: []byte("name: wrong\ntitle: 错\napi: /api/wrongs\npermission: wrong\nfields:\n  - {name: a, label: 甲, type: integer}\n")},
+		"noname.yaml": {Data: []byte("- [\n")},
+	}
+	set, _ := LoadFS(fsys, ".")
+	want := map[string]bool{"broken": true, "wrong": true, "": true}
+	if diff := cmp.Diff(want, set.Failed); diff != "" || set.Module("good") == nil {
+		t.Errorf("Failed (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckInSet checks that one file checked against the loaded tree gives
+// what loading the whole tree gives: the same module for every shipped
+// file, the same problems for a broken one.
+func TestCheckInSet(t *testing.T) {
+	fsys := os.DirFS("../../schemas")
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatal(LoadErrors(errs))
+	}
+	opts := cmp.Options{cmp.Comparer(func(a, b Condition) bool { return a.Text == b.Text })}
+	for _, m := range set.Modules {
+		data, err := fs.ReadFile(fsys, m.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, errs := CheckInSet(set, m.File, data)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", m.File, LoadErrors(errs))
+		}
+		if diff := cmp.Diff(m, got, opts); diff != "" {
+			t.Fatalf("%s (-LoadFS +CheckInSet):\n%s", m.File, diff)
+		}
+	}
+	first := set.Modules[0]
+	data, _ := fs.ReadFile(fsys, first.File)
+	for _, tt := range []struct{ name, text string }{
+		{"unknown dictionary", strings.Replace(string(data), "fields:\n", "fields:\n  - {name: zzDict, label: 字典, type: enum, dict: noSuchDict}\n", 1)},
+		{"taken API path", strings.Replace(string(data), "api: "+first.API, "api: "+set.Modules[1].API, 1)},
+		{"unknown reference", strings.Replace(string(data), "fields:\n", "fields:\n  - {name: zzRef, label: 引用, type: ref, ref: noSuchModule}\n", 1)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			extra := map[string][]byte{"designer/probe.yaml": []byte(strings.Replace(tt.text, "name: "+first.Name, "name: zzProbe", 1))}
+			if tt.name == "taken API path" {
+				extra["designer/probe.yaml"] = []byte(tt.text) // the same module, replaced
+			}
+			_, want := LoadFSWith(fsys, ".", extra)
+			var mine []string
+			for _, e := range want {
+				if e.File == "designer/probe.yaml" {
+					mine = append(mine, e.Problem)
+				}
+			}
+			_, got := CheckInSet(set, "designer/probe.yaml", extra["designer/probe.yaml"])
+			var gotText []string
+			for _, e := range got {
+				gotText = append(gotText, e.Problem)
+			}
+			if len(gotText) == 0 || (tt.name != "taken API path" && cmp.Diff(mine, gotText) != "") {
+				t.Errorf("CheckInSet %v, LoadFSWith %v", gotText, mine)
 			}
 		})
 	}

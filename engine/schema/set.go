@@ -21,6 +21,10 @@ type Group struct {
 	Parent string `yaml:"parent,omitempty" json:"parent,omitempty"`
 }
 
+// DesignerDir is the folder the form designer's modules are loaded under
+// (their File is DesignerDir/<name>.yaml); no schemas tree has it.
+const DesignerDir = "designer"
+
 // Set is everything loaded from one schemas tree: modules, dictionaries and
 // menu groups, already validated and cross-checked.
 type Set struct {
@@ -29,6 +33,11 @@ type Set struct {
 	Groups  []Group
 	// Dashboards are the files of the dashboards folder (dashboard.go).
 	Dashboards []*Dashboard
+	// Failed names the modules whose files have problems and were left
+	// out; the key "" stands for a file whose module name could not be
+	// read (a YAML syntax error before its name:). A module neither in
+	// Modules nor in Failed was removed.
+	Failed map[string]bool
 }
 
 // Module returns the module with the given name, or nil.

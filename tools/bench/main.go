@@ -32,7 +32,7 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets; dashboards: the shipped dashboards' data calls on the demo county")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets; dashboards: the shipped dashboards' data calls on the demo county; publish: a form-designer publish under list traffic")
 	users := flag.Int("users", 5000, "sockets: connected users")
 	natsURL := flag.String("nats", "", "sockets: NATS URL for the two-instance latency run (with -db)")
 	rate := flag.Int("rate", 200, "sockets: direct messages per second in the two-instance run")
@@ -53,6 +53,8 @@ func main() {
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+	case "publish":
+		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	case "sockets":
 		err = runSockets(context.Background(), socketOptions{users: *users, bin: *bin, data: *dataDir, dbURL: *dbURL,
 			natsURL: *natsURL, rate: *rate, dur: *dur, conc: *conc, hold: *hold})
@@ -60,7 +62,7 @@ func main() {
 		err = runDashboards(context.Background(), countyOptions{villagers: *villagers, bin: *bin,
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword}, *repeat)
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic, county, sockets or dashboards", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county, sockets, dashboards or publish", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)

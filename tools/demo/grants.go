@@ -80,7 +80,7 @@ func roleSpecs() []roleSpec {
 	all := func(m *schema.Module) []string { return m.Codes() }
 	return []roleSpec{
 		{Name: RoleCounty, Extent: "county", Icon: "BankOutlined", Scope: role.DataScopeSubtree, codes: all,
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:form-design",
 				"sys:system", "sys:user-management", "sys:user-management:", "sys:organization-management",
 				"sys:organization-management:", "sys:workgroup-management", "sys:workgroup-management:",
 				"sys:logging-login", "sys:logging-operation"}},
