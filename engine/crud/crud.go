@@ -84,6 +84,7 @@ type Dispatcher struct {
 	observers observerList
 	sys       systemLabels
 	refs      systemRefs
+	paths     orgPaths
 }
 
 // registry is one immutable snapshot of the served modules.

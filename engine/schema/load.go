@@ -68,7 +68,7 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 		}
 		base := e.Name()
 		if e.IsDir() {
-			if p != root && strings.HasPrefix(base, ".") {
+			if p != root && strings.HasPrefix(base, ".") || p == path.Join(root, DashboardsDir) {
 				return fs.SkipDir
 			}
 			return nil
@@ -144,7 +144,25 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	for _, lm := range kept {
 		set.Modules = append(set.Modules, lm.m)
 	}
+	if complete {
+		errs = append(errs, loadDashboards(fsys, set, dashboardFiles(fsys, root))...)
+	}
 	return set, errs
+}
+
+// dashboardFiles lists the dashboard files of the tree at root (sorted).
+func dashboardFiles(fsys fs.FS, root string) []string {
+	entries, err := fs.ReadDir(fsys, path.Join(root, DashboardsDir))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, path.Join(root, DashboardsDir, e.Name()))
+		}
+	}
+	return out
 }
 
 // loadedModule is a module that passed its own checks, with its doc for

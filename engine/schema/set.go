@@ -27,6 +27,8 @@ type Set struct {
 	Modules []*Module
 	Dicts   map[string]*Dict
 	Groups  []Group
+	// Dashboards are the files of the dashboards folder (dashboard.go).
+	Dashboards []*Dashboard
 }
 
 // Module returns the module with the given name, or nil.

@@ -1,0 +1,25 @@
+package engine
+
+import (
+	"net/http"
+
+	"xiangzhi/engine/auth"
+	"xiangzhi/engine/dashboard"
+)
+
+// dashboardRoutes serve the dashboards of schemas/dashboards
+// (docs/dashboards.md). Each call checks the dashboard's own visit code
+// beyond the signed-in session the route needs.
+func (a *App) dashboardRoutes() []Route {
+	svc := dashboard.New(dashboard.Options{Crud: a.crud, Store: a.store, Set: a.Modules, Authorize: a.Authorize,
+		Orgs: func() dashboard.OrgLister {
+			l, _ := a.currentSystem().(dashboard.OrgLister)
+			return l
+		}, Logger: a.log})
+	return []Route{
+		{Method: http.MethodGet, Path: "/api/dashboards", Code: auth.SignedIn, Name: "dashboards", Handler: svc.List},
+		{Method: http.MethodGet, Path: "/api/dashboards/:name", Code: auth.SignedIn, Name: "dashboard definition", Handler: svc.Definition},
+		{Method: http.MethodGet, Path: "/api/dashboards/:name/data", Code: auth.SignedIn, Name: "dashboard data", Handler: svc.Data},
+		{Method: http.MethodGet, Path: "/api/dashboards/:name/widgets/:id/export", Code: auth.SignedIn, Name: "dashboard widget export", Handler: svc.Export},
+	}
+}
