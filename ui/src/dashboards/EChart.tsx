@@ -30,6 +30,8 @@ export function EChart({ id, option, width, height, onPick }: EChartProps) {
     const instance = echarts.init(box.current, undefined, { renderer: "canvas", width, height });
     chart.current = instance;
     charts.set(id, instance);
+    // The end-to-end tests find where a data item is drawn through the box (convertToPixel), then click there.
+    Object.defineProperty(box.current, "xzChart", { value: instance, configurable: true });
     instance.on("click", (p) => {
       const data = p.data as { key?: Bucket["key"] } | null | undefined;
       if (data && "key" in data && data.key !== undefined) pick.current?.(data.key);
