@@ -97,7 +97,7 @@ func roleSpecs() []roleSpec {
 				}
 				return withoutActions(m, approvals)
 			},
-			system: []string{"sys:workbench", "sys:self-edit"}},
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics"}},
 		{Name: RoleGrid, Extent: "grid", Icon: "TeamOutlined", Scope: role.DataScopeOrg,
 			codes: func(m *schema.Module) []string {
 				ops, ok := gridOps[m.Name]
