@@ -1,10 +1,15 @@
 package engine
 
 import (
+	"context"
 	"net/http"
 
 	"xiangzhi/engine/auth"
+	"xiangzhi/engine/crud"
 	"xiangzhi/engine/dashboard"
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 )
 
 // dashboardRoutes serve the dashboards of schemas/dashboards
@@ -22,4 +27,11 @@ func (a *App) dashboardRoutes() []Route {
 		{Method: http.MethodGet, Path: "/api/dashboards/:name/data", Code: auth.SignedIn, Name: "dashboard data", Handler: svc.Data},
 		{Method: http.MethodGet, Path: "/api/dashboards/:name/widgets/:id/export", Code: auth.SignedIn, Name: "dashboard widget export", Handler: svc.Export},
 	}
+}
+
+// Statistic evaluates one statistic of module m for the viewer exactly as
+// GET {api}/stats does (data scope, cache, labels): for hand-written parts
+// such as the workbench.
+func (a *App) Statistic(ctx context.Context, m *schema.Module, viewer store.Scope, q *query.Query, r crud.StatsRequest) ([]store.Bucket, error) {
+	return a.crud.Statistic(ctx, a.Modules(), m, viewer, q, r)
 }

@@ -18,6 +18,7 @@ import (
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/system"
 	"xiangzhi/modules/village"
+	"xiangzhi/modules/workbench"
 )
 
 // Register adds every hand-written part to app: its routes (each with its
@@ -30,7 +31,8 @@ func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	if err := approval.Register(app); err != nil {
+	wf, err := approval.RegisterEngine(app)
+	if err != nil {
 		return fmt.Errorf("approval workflow: %w", err)
 	}
 	if err := oos.Register(app); err != nil {
@@ -51,8 +53,10 @@ func Register(app *engine.App) error {
 	if err := epidemic.Register(app); err != nil {
 		return fmt.Errorf("epidemic hooks: %w", err)
 	}
-	if err := message.Register(app); err != nil {
+	msgs, err := message.RegisterService(app)
+	if err != nil {
 		return fmt.Errorf("messages: %w", err)
 	}
+	workbench.Register(app, wf, msgs.UnreadCount)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"xiangzhi/engine/query"
@@ -104,4 +105,55 @@ func ParseCriteria(m *schema.Module, v map[string][]string) (*query.Query, error
 		lm, _ = loose.LoadOrStore(m, &c)
 	}
 	return query.Parse(lm.(*schema.Module), v)
+}
+
+// ResolveRefs lets a dashboard's criteria name a referenced record by its
+// display value ("tags.equals: 留守儿童"): for a ref field to a module, a
+// value that is not an id becomes the ids of the target's records (in the
+// viewer's scope of the target) whose display field equals it; none
+// matching leaves an id that matches nothing.
+func (d *Dispatcher) ResolveRefs(ctx context.Context, set *schema.Set, m *schema.Module, viewer store.Scope, v map[string][]string) error {
+	for k, vals := range v {
+		name, op, _ := strings.Cut(k, ".")
+		f := m.Field(name)
+		if f == nil || f.Type != schema.TypeRef || len(vals) == 0 {
+			continue
+		}
+		target := set.RefModule(f)
+		if target == nil {
+			continue
+		}
+		display := set.DisplayField(f)
+		var out []string
+		changed := false
+		for _, val := range strings.Split(strings.Join(vals, ","), ",") {
+			if _, err := strconv.ParseInt(val, 10, 64); err == nil || val == "" {
+				out = append(out, val)
+				continue
+			}
+			changed = true
+			q := &query.Query{Filters: []query.Filter{{Field: display, Op: query.Equals, Values: []any{val}}}, Size: 50}
+			page, err := d.opts.Store.List(ctx, target, readScope(target, viewer), q)
+			if err != nil {
+				return fmt.Errorf("resolve %s=%s: %w", k, val, err)
+			}
+			for _, r := range page.Rows {
+				if id, ok := r["id"].(int64); ok {
+					out = append(out, strconv.FormatInt(id, 10))
+				}
+			}
+		}
+		if !changed {
+			continue
+		}
+		if len(out) == 0 {
+			out = []string{"0"}
+		}
+		if len(out) > 1 && (op == "" || op == "equals") {
+			delete(v, k)
+			k = name + ".in"
+		}
+		v[k] = []string{strings.Join(out, ",")}
+	}
+	return nil
 }

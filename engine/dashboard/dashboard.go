@@ -57,14 +57,53 @@ type Options struct {
 }
 
 // Service answers the dashboard calls.
-type Service struct{ opts Options }
+type Service struct {
+	opts Options
+	// places keeps the markers of map widgets while their module's table
+	// is unchanged (and for placesTTL at most, for renamed organisations).
+	places placeCache
+}
 
 // New returns a Service.
 func New(opts Options) *Service {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Service{opts: opts}
+	return &Service{opts: opts, places: placeCache{items: map[string]placeEntry{}}}
+}
+
+// placesTTL bounds how long a map's markers are reused.
+const placesTTL = 5 * time.Minute
+
+// placeCache holds map markers by viewer, node and widget.
+type placeCache struct {
+	mu    sync.Mutex
+	items map[string]placeEntry
+}
+
+type placeEntry struct {
+	seq     int64
+	at      time.Time
+	markers []marker
+}
+
+func (c *placeCache) get(key string, seq int64) ([]marker, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.items[key]
+	if !ok || e.seq != seq || time.Since(e.at) > placesTTL {
+		return nil, false
+	}
+	return e.markers, true
+}
+
+func (c *placeCache) put(key string, seq int64, markers []marker) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.items) >= 1000 { // bounded: start over
+		c.items = map[string]placeEntry{}
+	}
+	c.items[key] = placeEntry{seq: seq, at: time.Now(), markers: markers}
 }
 
 // parallel is how many widgets of one call are evaluated at once.
@@ -343,7 +382,10 @@ func (s *Service) Evaluate(ctx context.Context, r *request, widgets []*schema.Wi
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			t0 := time.Now()
 			v, err := s.widget(ctx, r, w)
+			s.opts.Logger.Debug("dashboard widget", "dashboard", r.d.Name, "widget", w.ID,
+				"ms", float64(time.Since(t0).Microseconds())/1000)
 			if err != nil {
 				out[i] = s.failed(r, w, err)
 				return
@@ -418,7 +460,11 @@ func (s *Service) statistic(ctx context.Context, r *request, w *schema.Widget, s
 	if m == nil {
 		return nil, httpx.ErrRouteNotFound
 	}
-	q, err := crud.ParseCriteria(m, r.criteria(w, st.Criteria))
+	v := r.criteria(w, st.Criteria)
+	if err := s.opts.Crud.ResolveRefs(ctx, r.set, m, r.viewer, v); err != nil {
+		return nil, err
+	}
+	q, err := crud.ParseCriteria(m, v)
 	if err != nil {
 		return nil, err
 	}
@@ -442,12 +488,19 @@ func (s *Service) widget(ctx context.Context, r *request, w *schema.Widget) (any
 	switch w.Kind {
 	case schema.WidgetNumber:
 		items := make([]numberItem, len(w.Items))
+		errs := make([]error, len(w.Items))
+		var wg sync.WaitGroup
 		for i, it := range w.Items {
-			v, err := s.single(ctx, r, w, schema.Stat{Module: it.Module, Measure: it.Measure, Of: it.Of, Criteria: it.Criteria})
-			if err != nil {
-				return nil, err
-			}
-			items[i] = numberItem{Label: it.Label, Unit: it.Unit, Value: v}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v, err := s.single(ctx, r, w, schema.Stat{Module: it.Module, Measure: it.Measure, Of: it.Of, Criteria: it.Criteria})
+				items[i], errs[i] = numberItem{Label: it.Label, Unit: it.Unit, Value: v}, err
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
 		}
 		return map[string]any{"items": items}, nil
 	case schema.WidgetGauge:
@@ -580,6 +633,45 @@ func (s *Service) markers(ctx context.Context, r *request, w *schema.Widget) (an
 			viewer.Mode = store.ScopeSubtree
 		}
 	}
+	seq, err := s.opts.Store.WriteSeq(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%d|%d|%d|%s|%d|%s|%s|%s|%d", viewer.TenantID, viewer.Mode, viewer.UserID, viewer.OrgPath,
+		viewer.OrgID, m.Name, w.Point, v.Encode(), level)
+	placed, ok := s.places.get(key, seq)
+	if !ok {
+		if placed, err = s.place(ctx, m, w, viewer, q, byID, level); err != nil {
+			return nil, err
+		}
+		s.places.put(key, seq, placed)
+	}
+	values := map[int64]*float64{}
+	if w.Value != nil {
+		st := *w.Value
+		st.By, st.Level, st.Then, st.Bucket = "orgId", strconv.Itoa(level), "", ""
+		b, err := s.statistic(ctx, r, w, st, 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range b {
+			if id, ok := x.Key.(int64); ok {
+				values[id] = x.Value
+			}
+		}
+	}
+	out := make([]marker, len(placed))
+	for i, p := range placed {
+		out[i] = p
+		out[i].Value = values[p.Org]
+	}
+	return map[string]any{"markers": out, "level": level}, nil
+}
+
+// place puts one marker per organisation of the level at the mean of the
+// points of its records.
+func (s *Service) place(ctx context.Context, m *schema.Module, w *schema.Widget, viewer store.Scope, q *query.Query,
+	byID map[int64]OrgNode, level int) ([]marker, error) {
 	page, err := s.opts.Store.List(ctx, m, viewer, q)
 	if err != nil {
 		return nil, fmt.Errorf("map of %s: %w", m.Name, err)
@@ -614,29 +706,15 @@ func (s *Service) markers(ctx context.Context, r *request, w *schema.Widget) (an
 		a.lat += lat
 		a.n++
 	}
-	values := map[int64]*float64{}
-	if w.Value != nil {
-		st := *w.Value
-		st.By, st.Level, st.Then, st.Bucket = "orgId", strconv.Itoa(level), "", ""
-		b, err := s.statistic(ctx, r, w, st, 0)
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range b {
-			if id, ok := x.Key.(int64); ok {
-				values[id] = x.Value
-			}
-		}
-	}
 	slices.Sort(order)
 	out := make([]marker, 0, len(order))
 	for _, id := range order {
 		a := sums[id]
 		o := byID[id]
 		out = append(out, marker{Org: id, Name: o.Name, Level: level,
-			Lng: round6(a.lng / float64(a.n)), Lat: round6(a.lat / float64(a.n)), Value: values[id]})
+			Lng: round6(a.lng / float64(a.n)), Lat: round6(a.lat / float64(a.n))})
 	}
-	return map[string]any{"markers": out, "level": level}, nil
+	return out, nil
 }
 
 func round6(x float64) float64 { return float64(int64(x*1e6+0.5)) / 1e6 }

@@ -228,12 +228,9 @@ func ParseDashboard(file string, data []byte, set *Set) (*Dashboard, []*LoadErro
 	}
 	c := &dashCheck{doc: dc, set: set}
 	c.keys(dc.root, nil, dashKeys)
-	if len(c.errs) > 0 {
-		return nil, c.errs
-	}
 	d := &Dashboard{File: file}
 	if err := dc.root.Decode(d); err != nil {
-		return nil, []*LoadError{{File: file, Line: 1, Problem: fmt.Sprintf(msg.SchemaYAMLSyntax, err)}}
+		return nil, append(c.errs, &LoadError{File: file, Line: 1, Problem: fmt.Sprintf(msg.SchemaYAMLSyntax, err)})
 	}
 	c.dashboard(d)
 	if len(c.errs) > 0 {

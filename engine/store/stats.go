@@ -101,31 +101,19 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepare(ctx, s.seqSQL(mt.table), st.sql); err != nil {
-		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
-	}
-	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
-	if err != nil {
-		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
-	}
-	defer sqlTx.Rollback()
-	tx := readTx{sqlTx}
-	seq, err := s.readSeq(ctx, tx, mt.table)
-	if err != nil {
-		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
-	}
 	// The statement alone does not tell the measure (sum and avg read the
 	// same columns) nor the level an org path is folded to.
 	key := countKey(st.sql, st.args) + fmt.Sprintf("\x00%s\x00%d", st.measure, spec.Level)
+	// A hit needs the sequence alone: no transaction.
+	seq, err := s.readSeq(ctx, s.db, mt.table)
+	if err != nil {
+		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
+	}
 	out, ok := s.statsCache.get(key, seq)
 	if !ok {
-		if out, err = s.runStats(ctx, tx, mt, st); err != nil {
+		if out, err = s.freshStats(ctx, mt, st, key); err != nil {
 			return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 		}
-		s.statsCache.put(key, seq, out)
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 	}
 	out = copyBuckets(out)
 	if spec.Top > 0 {
@@ -135,6 +123,30 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 		}
 	}
 	return out, nil
+}
+
+// freshStats runs the statistic in a read transaction together with the
+// sequence it is cached at, so the answer and its sequence agree.
+func (s *Store) freshStats(ctx context.Context, mt *meta, st *statsStatement, key string) ([]Bucket, error) {
+	if err := s.prepare(ctx, s.seqSQL(mt.table), st.sql); err != nil {
+		return nil, err
+	}
+	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
+	if err != nil {
+		return nil, err
+	}
+	defer sqlTx.Rollback()
+	tx := readTx{sqlTx}
+	seq, err := s.readSeq(ctx, tx, mt.table)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.runStats(ctx, tx, mt, st)
+	if err != nil {
+		return nil, err
+	}
+	s.statsCache.put(key, seq, out)
+	return out, tx.Commit()
 }
 
 // StatsCached is the number of statistics held in the cache.
@@ -660,4 +672,10 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// WriteSeq is the write sequence of the module's table: it moves with
+// every write, so an answer derived from the table is good while it holds.
+func (s *Store) WriteSeq(ctx context.Context, m *schema.Module) (int64, error) {
+	return s.readSeq(ctx, s.db, s.metaOf(m).table)
 }

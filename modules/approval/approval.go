@@ -23,8 +23,14 @@ import (
 // through App.Notify (whatever Notifier the messages part installs, even
 // after this call).
 func Register(app *engine.App) error {
-	_, err := Setup(app, messenger{app: app, log: app.Logger()})
+	_, err := RegisterEngine(app)
 	return err
+}
+
+// RegisterEngine is Register, answering the workflow engine (the
+// workbench reads its 待办).
+func RegisterEngine(app *engine.App) (*workflow.Engine, error) {
+	return Setup(app, messenger{app: app, log: app.Logger()})
 }
 
 // Setup adds the approval workflow to app, handing every event after

@@ -98,6 +98,15 @@ func Register(app *engine.App) error {
 	return err
 }
 
+// RegisterService is Register, answering the service (the workbench counts
+// unread messages through it).
+func RegisterService(app *engine.App) (*Service, error) { return register(app, Options{}) }
+
+// UnreadCount counts a user's unread messages.
+func (s *Service) UnreadCount(ctx context.Context, tenantID, userID int64) (int, error) {
+	return s.unread(ctx, tenantID, userID)
+}
+
 func register(app *engine.App, opts Options) (*Service, error) {
 	holder, ok := app.System().(interface{ Auth() *auth.Service })
 	if !ok {

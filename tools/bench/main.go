@@ -32,7 +32,7 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; dashboards: the shipped dashboards' data calls on the demo county")
 	villagers := flag.Int("villagers", 2000, "county: villagers of the demo county")
 	rows := flag.Int("rows", 100_000, "rows to load into the sample module")
 	dur := flag.Duration("duration", 10*time.Second, "time each scenario runs")
@@ -40,6 +40,7 @@ func main() {
 	bin := flag.String("bin", "bin/xiangzhi", "server binary")
 	dataDir := flag.String("data", "", "data dir to use and keep (default: a temporary one, removed after)")
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
+	repeat := flag.Int("repeat", 50, "dashboards: calls measured while nothing changed")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -48,8 +49,11 @@ func main() {
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+	case "dashboards":
+		err = runDashboards(context.Background(), countyOptions{villagers: *villagers, bin: *bin,
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword}, *repeat)
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic or county", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county or dashboards", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)

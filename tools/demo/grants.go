@@ -85,7 +85,7 @@ func roleSpecs() []roleSpec {
 				}
 				return m.Codes()
 			},
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:system",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:system",
 				"sys:user-management", "sys:user-management:", "sys:organization-management"}},
 		{Name: RoleVillage, Extent: "village", Icon: "HomeOutlined", Scope: role.DataScopeSubtree,
 			codes: func(m *schema.Module) []string {
@@ -97,7 +97,8 @@ func roleSpecs() []roleSpec {
 				}
 				return withoutActions(m, approvals)
 			},
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics"}},
+			// The large screens start at the village (docs/dashboards.md).
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix"}},
 		{Name: RoleGrid, Extent: "grid", Icon: "TeamOutlined", Scope: role.DataScopeOrg,
 			codes: func(m *schema.Module) []string {
 				ops, ok := gridOps[m.Name]
