@@ -1,6 +1,6 @@
 // Issue 15: the large screens on the demo county. The spec fills its own data directory with `xiangzhi demo`,
 // starts a second server on it and signs in through the login page:
-// - county_admin opens /dataStatistics: every widget draws (a chart's canvas holds data, number cards and
+// - county_admin opens /dataStatistics (and /dataStatisticsForSix): every widget draws (a chart's canvas holds data, number cards and
 //   tables show rows), no console error, no failed request; a click on a township's marker on the map
 //   drills into it, a village's marker into the village, "back to the top" returns; the drill position
 //   lives in the URL (a reload and the back button keep it);
@@ -223,8 +223,15 @@ export default [
       await page.getByRole("button", { name: "返回顶层" }).click();
       await at(page, data.top.name, undefined);
       await drawn(page, def);
+
+      // The second screen draws every widget too.
+      const six = await dashboardOf(base, token, "/dataStatisticsForSix");
+      const sixData = await openScreen(page, base, "/dataStatisticsForSix");
+      for (const w of six.widgets) assert.ok(nonEmpty(w.kind, sixData.widgets[w.id]), `${w.id} (${w.kind}) answered ${JSON.stringify(sixData.widgets[w.id])?.slice(0, 200)}`);
+      await drawn(page, six);
+      await screenshot("dashboards-six");
       await page.waitForTimeout(300);
-      assert.deepEqual(problems, [], "the county screen met problems");
+      assert.deepEqual(problems, [], "the county screens met problems");
     },
   },
   {

@@ -15,7 +15,7 @@ import { ChartBox } from "../widgets/chart/ChartBox";
 import { dashboardApi } from "./api";
 import { charts, EChart } from "./EChart";
 import { NumberCards, RankingTable, ScrollList } from "./HtmlWidgets";
-import { HEADER, layoutOf } from "./layout";
+import { CARD_HEAD, CARD_PAD, HEADER, layoutOf } from "./layout";
 import { hasData, optionFor } from "./options";
 import { composePng } from "./png";
 import { ScreenFrame } from "./ScreenFrame";
@@ -71,7 +71,13 @@ export default function DashboardScreen({ route }: { route: string }) {
       <Screen def={def} />
     );
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorBgContainer: "rgba(6,30,64,0.55)", colorBorderSecondary: "#1d4a80" } }}>
+    <ConfigProvider
+      theme={{
+        algorithm: theme.darkAlgorithm,
+        token: { colorBgContainer: "rgba(6,30,64,0.55)", colorBorderSecondary: "#1d4a80" },
+        components: { Card: { headerHeightSM: CARD_HEAD, headerFontSizeSM: 14, bodyPaddingSM: CARD_PAD, headerPaddingSM: 10 } },
+      }}
+    >
       <ScreenFrame label={def?.title ?? t("dashboards.screen")}>{body}</ScreenFrame>
     </ConfigProvider>
   );
@@ -184,7 +190,7 @@ function Screen({ def }: { def: Dashboard }) {
         </Space>
       </header>
       {placed.map(({ widget, rect, inner }) => (
-        <section key={widget.id} data-widget={widget.id} data-kind={widget.kind} aria-label={widget.title} style={{ position: "absolute", ...rect }}>
+        <section key={widget.id} data-widget={widget.id} data-kind={widget.kind} aria-label={widget.title} style={{ position: "absolute", overflow: "hidden", ...rect }}>
           <ChartBox<WidgetData>
             title={widget.title}
             loader={loaderFor(widget.id)}
@@ -217,7 +223,7 @@ function WidgetBody({ widget, data, width, height, onPick }: { widget: Widget; d
   if (!hasData(widget, data)) return <span data-empty="true">{t("dashboards.noData")}</span>;
   switch (widget.kind) {
     case "number":
-      return <NumberCards widget={widget} data={data} width={width} />;
+      return <NumberCards widget={widget} data={data} width={width} height={height} />;
     case "ranking":
       return <RankingTable widget={widget} data={data} width={width} height={height} onPick={onPick} />;
     case "list":

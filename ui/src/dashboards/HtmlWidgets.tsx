@@ -4,16 +4,20 @@ import { useEffect, useState } from "react";
 import { formatValue, PALETTE, TEXT } from "./options";
 import type { Bucket, Widget, WidgetData } from "./types";
 
-export function NumberCards({ widget, data, width }: { widget: Widget; data: WidgetData; width: number }) {
+export function NumberCards({ widget, data, width, height }: { widget: Widget; data: WidgetData; width: number; height: number }) {
   const items = data.items ?? [];
+  // The figures grow with the box: a card three rows high still shows the value and its label.
+  const label = Math.max(11, Math.min(14, Math.floor(height * 0.24)));
+  const value = Math.max(16, Math.min(32, Math.floor(height - label - 10)));
   return (
-    <div role="list" aria-label={widget.title} style={{ display: "flex", gap: 12, width, flexWrap: "wrap", justifyContent: "space-around" }}>
+    <div role="list" aria-label={widget.title} style={{ display: "flex", gap: 8, width, flexWrap: "wrap", justifyContent: "space-around", alignItems: "center" }}>
       {items.map((item, i) => (
-        <div key={item.label} role="listitem" data-number={item.value ?? ""} style={{ minWidth: 110, textAlign: "center" }}>
-          <div style={{ fontSize: 30, fontWeight: 700, color: PALETTE[i % PALETTE.length], fontFamily: "DIN, Arial, sans-serif" }}>
-            {formatValue(item.value, item.unit ?? widget.unit ?? "")}
+        <div key={item.label} role="listitem" data-number={item.value ?? ""} style={{ minWidth: 72, textAlign: "center", lineHeight: 1.2 }}>
+          <div style={{ fontSize: value, fontWeight: 700, color: PALETTE[i % PALETTE.length], fontFamily: "DIN, Arial, sans-serif", whiteSpace: "nowrap" }}>
+            {formatValue(item.value, "")}
+            <span style={{ fontSize: label, marginLeft: 2, fontWeight: 400 }}>{item.unit ?? widget.unit ?? ""}</span>
           </div>
-          <div style={{ fontSize: 14, color: TEXT, opacity: 0.85 }}>{item.label}</div>
+          <div style={{ fontSize: label, color: TEXT, opacity: 0.85, whiteSpace: "nowrap" }}>{item.label}</div>
         </div>
       ))}
     </div>
@@ -35,14 +39,16 @@ export function RankingTable({
 }) {
   const buckets = data.buckets ?? [];
   const max = Math.max(1, ...buckets.map((b) => b.value ?? 0));
+  // Rows share the box's height, so the whole ranking shows without scrolling.
+  const row = Math.max(16, Math.min(28, Math.floor(height / Math.max(1, buckets.length))));
   return (
-    <table aria-label={widget.title} style={{ width, maxHeight: height, borderCollapse: "collapse", fontSize: 14, color: TEXT }}>
+    <table aria-label={widget.title} style={{ width, borderCollapse: "collapse", fontSize: Math.min(14, row - 4), color: TEXT }}>
       <tbody>
         {buckets.map((b, i) => (
           <tr
             key={String(b.key)}
             onClick={onPick ? () => onPick(b.key) : undefined}
-            style={{ cursor: onPick ? "pointer" : undefined, height: 28 }}
+            style={{ cursor: onPick ? "pointer" : undefined, height: row }}
           >
             <td style={{ width: 32, textAlign: "center", color: i < 3 ? PALETTE[3 - i] : TEXT, fontWeight: 700 }}>{i + 1}</td>
             <td style={{ width: "35%", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" }}>{b.label}</td>

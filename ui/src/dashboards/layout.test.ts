@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_HEAD, GAP, HEADER, layoutOf } from "./layout";
+import { CARD_HEAD, CARD_PAD, GAP, HEADER, layoutOf } from "./layout";
 import { fitScale, SCREEN_HEIGHT } from "./ScreenFrame";
 import { sparkPoints } from "./Sparkline";
 import type { Widget } from "./types";
@@ -25,7 +25,7 @@ describe("layoutOf", () => {
     expect(a.rect).toEqual({ left: GAP, top: HEADER, width: Math.round(12 * (1910 / 24) - GAP), height: 6 * 40 - GAP });
     expect(b.rect.left).toBe(Math.round(GAP + 12 * (1910 / 24)));
     expect(b.rect.top).toBe(HEADER + 240);
-    expect(a.inner.height).toBe(a.rect.height - CARD_HEAD - 2 * 12 - 2);
+    expect(a.inner.height).toBe(a.rect.height - CARD_HEAD - 2 * CARD_PAD - 2);
   });
 
   it("shrinks the rows when the file declares more than fit", () => {

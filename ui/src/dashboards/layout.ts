@@ -8,9 +8,9 @@ import type { Dashboard, Widget } from "./types";
 export const HEADER = 96;
 /** GAP is the space between widgets. */
 export const GAP = 10;
-/** CARD_HEAD and CARD_PAD are the chart box's title bar and body padding (antd small card). */
-export const CARD_HEAD = 38;
-export const CARD_PAD = 12;
+/** CARD_HEAD and CARD_PAD are the chart box's title bar and body padding (the screen's compact small card). */
+export const CARD_HEAD = 30;
+export const CARD_PAD = 8;
 
 export interface Rect {
   left: number;
