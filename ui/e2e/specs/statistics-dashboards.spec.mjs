@@ -189,6 +189,10 @@ export default [
       assert.ok(def.widgets.some((w) => w.kind === "map"), "the county screen has a map");
       const problems = watch(page);
       await signInAs(page, base, "county_admin");
+      // The workbench: registers with their counts and a sparkline each (SVG, no chart library).
+      await visible(page.getByText("登记数据"));
+      assert.ok((await page.locator("[data-register] svg[role=img]").count()) > 0, "the workbench shows registers with sparklines");
+      assert.equal(await page.locator("canvas").count(), 0, "the workbench draws no canvas");
 
       const started = Date.now();
       const data = await openScreen(page, base, "/dataStatistics");
@@ -223,6 +227,34 @@ export default [
       await page.getByRole("button", { name: "返回顶层" }).click();
       await at(page, data.top.name, undefined);
       await drawn(page, def);
+
+      // A page filter goes into the URL and every widget's data call, and survives a reload.
+      const choice = (def.filters ?? []).find((f) => f.type === "choice");
+      if (choice) {
+        const refetch = page.waitForResponse((r) => /\/data\?/.test(r.url()) && r.url().includes(`${choice.name}=`));
+        await page.getByRole("combobox", { name: choice.label }).click({ force: true });
+        await page.locator(".ant-select-item-option").first().click();
+        const value = new URL((await refetch).url()).searchParams.get(choice.name);
+        await page.waitForURL((url) => url.searchParams.get(choice.name) === value);
+        await page.reload();
+        await page.waitForURL((url) => url.searchParams.get(choice.name) === value);
+        await drawn(page, def);
+      }
+
+      // The dashboard as a 1920×1080 PNG, a widget's data as xlsx.
+      const png = page.waitForEvent("download");
+      await page.getByRole("button", { name: "导出图片" }).click();
+      const pngBytes = await (await png).createReadStream().then((s) => s.toArray()).then(Buffer.concat);
+      assert.equal(pngBytes.subarray(1, 4).toString(), "PNG", "the image is a PNG");
+      assert.deepEqual([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)], [1920, 1080], "the image is 1920×1080");
+      assert.ok(pngBytes.length > 50_000, `the image holds the charts (${pngBytes.length} bytes)`);
+      const chartWidget = def.widgets.find((w) => w.kind === "bar" || w.kind === "stackedBar");
+      const xlsx = page.waitForEvent("download");
+      await page.getByRole("button", { name: `导出${chartWidget.title}数据` }).click();
+      const file = await xlsx;
+      assert.equal(file.suggestedFilename(), `${chartWidget.title}.xlsx`);
+      const xlsxBytes = await file.createReadStream().then((s) => s.toArray()).then(Buffer.concat);
+      assert.equal(xlsxBytes.subarray(0, 2).toString(), "PK", "the export is an xlsx (zip)");
 
       // The second screen draws every widget too.
       const six = await dashboardOf(base, token, "/dataStatisticsForSix");

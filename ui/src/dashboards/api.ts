@@ -9,6 +9,7 @@ export interface WorkbenchTodo {
   module: string;
   title: string;
   step: string;
+  applicant?: string;
   createdAt: string;
 }
 
@@ -16,7 +17,8 @@ export interface WorkbenchRegister {
   module: string;
   title: string;
   api: string;
-  route: string;
+  /** The console route when it is not the module's generic list. */
+  route?: string;
   count: number;
   months: string[];
   spark: number[];
@@ -25,7 +27,7 @@ export interface WorkbenchRegister {
 export interface WorkbenchFrequent {
   module: string;
   title: string;
-  route: string;
+  route?: string;
   count: number;
 }
 

@@ -191,7 +191,7 @@ function gauge(widget: Widget, data: WidgetData): EChartsCoreOption {
         axisLine: { lineStyle: { width: 14, color: [[1, AXIS]] } },
         axisTick: { show: false },
         splitLine: { length: 8, lineStyle: { color: AXIS } },
-        axisLabel: { color: TEXT, distance: 18, fontSize: 10 },
+        axisLabel: { show: false },
         pointer: { width: 4 },
         title: { color: TEXT, offsetCenter: [0, "70%"], fontSize: 12 },
         detail: { color: TEXT, fontSize: 22, offsetCenter: [0, "38%"], formatter: "{value}%" },

@@ -61,7 +61,7 @@ export default function WorkbenchPage() {
                 aria-label={t("dashboards.workbench.todo")}
                 dataSource={todo.latest ?? []}
                 renderItem={(task) => (
-                  <List.Item key={task.id} extra={<Typography.Text type="secondary">{task.step}</Typography.Text>}>
+                  <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.step, task.applicant].filter(Boolean).join(" · ")}</Typography.Text>}>
                     <Link to={modulePath.list(task.module)}>{task.title}</Link>
                   </List.Item>
                 )}
