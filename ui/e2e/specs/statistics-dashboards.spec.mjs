@@ -193,12 +193,14 @@ export default [
       await visible(page.getByText("登记数据"));
       assert.ok((await page.locator("[data-register] svg[role=img]").count()) > 0, "the workbench shows registers with sparklines");
       assert.equal(await page.locator("canvas").count(), 0, "the workbench draws no canvas");
+      await screenshot("dashboards-workbench");
 
       const started = Date.now();
       const data = await openScreen(page, base, "/dataStatistics");
       for (const w of def.widgets) assert.ok(nonEmpty(w.kind, data.widgets[w.id]), `${w.id} (${w.kind}) answered ${JSON.stringify(data.widgets[w.id])?.slice(0, 200)}`);
       const counts = await drawn(page, def);
-      console.log(`  ${def.widgets.length} widgets drawn in ${Date.now() - started} ms: ${JSON.stringify(counts)}`);
+      const sinceNavigation = Math.round(await page.evaluate(() => performance.now()));
+      console.log(`  ${def.widgets.length} widgets drawn ${sinceNavigation} ms after navigation (${Date.now() - started} ms with the test's waits): ${JSON.stringify(counts)}`);
       for (const [id, n] of Object.entries(counts)) assert.ok(n > 0, `${id} drew nothing`);
       await at(page, data.top.name, undefined);
       await screenshot("dashboards-county");
@@ -252,7 +254,7 @@ export default [
       const xlsx = page.waitForEvent("download");
       await page.getByRole("button", { name: `导出${chartWidget.title}数据` }).click();
       const file = await xlsx;
-      assert.equal(file.suggestedFilename(), `${chartWidget.title}.xlsx`);
+      assert.ok(file.suggestedFilename().startsWith(chartWidget.title) && file.suggestedFilename().endsWith(".xlsx"), `export named ${file.suggestedFilename()}`);
       const xlsxBytes = await file.createReadStream().then((s) => s.toArray()).then(Buffer.concat);
       assert.equal(xlsxBytes.subarray(0, 2).toString(), "PK", "the export is an xlsx (zip)");
 
