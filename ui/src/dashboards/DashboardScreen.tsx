@@ -3,6 +3,7 @@
 // widgets are fetched in one data call, each chart box then retries alone (widgets=<id>) if it failed.
 // The screen refreshes every `refresh` seconds (60 by default); it stays outside the shell, where no
 // message socket is open, so a changed table shows at the next timed refresh (docs/dashboards.md §5).
+// The batched call and the single-widget retries are batch.ts.
 
 import { Breadcrumb, Button, ConfigProvider, DatePicker, Result, Select, Space, Spin, theme } from "antd";
 import { DownloadOutlined, FileImageOutlined, RollbackOutlined } from "@ant-design/icons";
@@ -13,6 +14,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { saveDownload } from "../api/http";
 import { ChartBox } from "../widgets/chart/ChartBox";
 import { dashboardApi } from "./api";
+import { Batch } from "./batch";
 import { charts, EChart } from "./EChart";
 import { NumberCards, RankingTable, ScrollList } from "./HtmlWidgets";
 import { CARD_HEAD, CARD_PAD, HEADER, layoutOf } from "./layout";
@@ -24,15 +26,6 @@ import { applyClick, choiceNames, clickAction, dataQuery, drillTo, readState, st
 
 /** DEFAULT_REFRESH is the refresh period when a dashboard names none (seconds). */
 export const DEFAULT_REFRESH = 60;
-
-/** WidgetFailed is a widget's own error in the batched answer (the other widgets still answered). */
-class WidgetFailed extends Error {}
-
-interface Batch {
-  key: string;
-  promise: Promise<DashboardData>;
-  used: Set<string>;
-}
 
 function useDashboard(route: string) {
   const [def, setDef] = useState<Dashboard | null>();
@@ -102,14 +95,12 @@ function Screen({ def }: { def: Dashboard }) {
   const batch = useRef<Batch | null>(null);
   const batchKey = `${key}#${generation}`;
   if (batch.current?.key !== batchKey) {
-    const promise = dashboardApi.data(def.name, dataQuery(state));
-    promise.catch(() => undefined);
-    batch.current = { key: batchKey, promise, used: new Set() };
+    batch.current = new Batch(batchKey, (widgets) => dashboardApi.data(def.name, dataQuery(state, widgets)));
   }
   const current = batch.current;
   useEffect(() => {
     let cancelled = false;
-    current.promise.then(
+    current.all.then(
       (d) => !cancelled && setHead(d),
       () => undefined,
     );
@@ -125,12 +116,7 @@ function Screen({ def }: { def: Dashboard }) {
   }, [def.refresh, key]);
 
   const loaderFor = (id: string) => async (): Promise<WidgetData> => {
-    const b = batch.current as Batch;
-    const shared = !b.used.has(id);
-    b.used.add(id);
-    const answer = await (shared ? b.promise : dashboardApi.data(def.name, dataQuery(state, [id])));
-    const data = answer.widgets?.[id];
-    if (!data || data.error) throw new WidgetFailed(data?.error?.msg ?? id);
+    const data = await (batch.current as Batch).load(id);
     latest.current[id] = data;
     return data;
   };
