@@ -25,7 +25,7 @@ func (a *App) dashboardRoutes() []Route {
 		{Method: http.MethodGet, Path: "/api/dashboards", Code: auth.SignedIn, Name: "dashboards", Handler: svc.List},
 		{Method: http.MethodGet, Path: "/api/dashboards/:name", Code: auth.SignedIn, Name: "dashboard definition", Handler: svc.Definition},
 		{Method: http.MethodGet, Path: "/api/dashboards/:name/data", Code: auth.SignedIn, Name: "dashboard data", Handler: svc.Data},
-		{Method: http.MethodGet, Path: "/api/dashboards/:name/widgets/:id/export", Code: auth.SignedIn, Name: "dashboard widget export", Handler: svc.Export},
+		{Method: http.MethodGet, Path: "/api/dashboards/:name/widgets/:widget/export", Code: auth.SignedIn, Name: "dashboard widget export", Handler: svc.Export},
 	}
 }
 

@@ -23,7 +23,7 @@ func (s *Service) Export(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	w := d.Widget(c.Param("id"))
+	w := d.Widget(c.Param("widget"))
 	if w == nil {
 		return httpx.ErrRouteNotFound
 	}
