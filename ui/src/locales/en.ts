@@ -705,7 +705,6 @@ const en: Messages = {
       noTodo: "Nothing to do",
       allTodo: "All to-do",
       unread: "Unread messages",
-      unreadCount: "{{count}} unread",
       openMessages: "Open messages",
       registers: "Registers",
       registerSpark: "New in {{title}} over 12 months",

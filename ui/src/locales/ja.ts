@@ -705,7 +705,6 @@ const ja: Messages = {
       noTodo: "タスクはありません",
       allTodo: "すべてのタスク",
       unread: "未読メッセージ",
-      unreadCount: "未読 {{count}} 件",
       openMessages: "メッセージを見る",
       registers: "登録データ",
       registerSpark: "{{title}}の過去12か月の新規",

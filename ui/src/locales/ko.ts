@@ -705,7 +705,6 @@ const ko: Messages = {
       noTodo: "할 일이 없습니다",
       allTodo: "전체 할 일",
       unread: "읽지 않은 메시지",
-      unreadCount: "읽지 않음 {{count}}건",
       openMessages: "메시지 보기",
       registers: "등록 데이터",
       registerSpark: "{{title}} 최근 12개월 신규",

@@ -706,7 +706,6 @@ const zhCN = {
       noTodo: "暂无待办事项",
       allTodo: "全部待办",
       unread: "未读消息",
-      unreadCount: "{{count}} 条未读",
       openMessages: "查看消息",
       registers: "登记数据",
       registerSpark: "{{title}}近12个月新增",

@@ -705,7 +705,6 @@ const zhTW: Messages = {
       noTodo: "暫無待辦事項",
       allTodo: "全部待辦",
       unread: "未讀訊息",
-      unreadCount: "{{count}} 條未讀",
       openMessages: "查看訊息",
       registers: "登記數據",
       registerSpark: "{{title}}近12個月新增",

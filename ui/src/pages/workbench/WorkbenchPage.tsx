@@ -74,7 +74,7 @@ export default function WorkbenchPage() {
         <Col xs={24} md={12}>
           <Card title={t("dashboards.workbench.unread")}>
             <Link to={MESSAGE_CENTER_PATH} aria-label={t("dashboards.workbench.openMessages")}>
-              <Statistic value={unread} title={t("dashboards.workbench.unreadCount", { count: unread })} />
+              <Statistic value={unread} />
             </Link>
           </Card>
         </Col>
