@@ -1,5 +1,5 @@
 // The screen's data: one batched call per screen state and refresh feeds the first load of every chart
-// box; a box loading again (its retry, its 加载 button) asks for its own widget alone (widgets=<id>).
+// box; a box loading again (its retry, its load button) asks for its own widget alone (widgets=<id>).
 
 import type { DashboardData, WidgetData } from "./types";
 

@@ -58,7 +58,6 @@ export default function WorkbenchPage() {
             {todo && (todo.latest ?? []).length > 0 ? (
               <List
                 size="small"
-                aria-label={t("dashboards.workbench.todo")}
                 dataSource={todo.latest ?? []}
                 renderItem={(task) => (
                   <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.step, task.applicant].filter(Boolean).join(" · ")}</Typography.Text>}>
