@@ -238,6 +238,8 @@ function Filters({ def, state, go }: { def: Dashboard; state: DashState; go: (s:
           );
         }
         const options = (f.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+        // A village administrator has no township to pick: the filter would only be empty.
+        if (f.type === "org" && options.length === 0) return null;
         const value = f.type === "org" ? (state.org !== undefined && options.some((o) => o.value === String(state.org)) ? String(state.org) : undefined) : state.choices[f.name];
         return (
           <Select
