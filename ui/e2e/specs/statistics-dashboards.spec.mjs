@@ -3,7 +3,9 @@
 // - county_admin opens /dataStatistics (and /dataStatisticsForSix): every widget draws (a chart's canvas holds data, number cards and
 //   tables show rows), no console error, no failed request; a click on a township's marker on the map
 //   drills into it, a village's marker into the village, "back to the top" returns; the drill position
-//   lives in the URL (a reload and the back button keep it);
+//   lives in the URL (a reload and the back button keep it); a click on a bar that drills into a page filter
+//   filters the other widgets and a second click clears it; a chosen filter survives a reload; 导出图片 gives
+//   a 1920×1080 PNG and a widget's button an xlsx; the workbench shows registers with SVG sparklines;
 // - a village administrator's screen starts at their village, and its numbers are the village's (the same
 //   as county_admin's screen drilled into that village); another village's node is refused;
 // - a user without the visit code is refused by the console and by the server.
@@ -173,6 +175,19 @@ async function markerPoint(page, org) {
   return point;
 }
 
+/** barPoint answers where on the page a bar chart draws its index-th bar (a little below the bar's top). */
+async function barPoint(page, widget, index) {
+  const chart = page.locator(`section[data-widget="${widget}"] [data-widget-chart]`);
+  return chart.evaluate((el, i) => {
+    const c = el.xzChart;
+    const d = c.getOption().series[0].data[i];
+    const [x, y] = c.convertToPixel({ seriesIndex: 0 }, [i, d.value]);
+    const r = el.getBoundingClientRect();
+    const scale = r.width / c.getWidth();
+    return { x: r.left + x * scale, y: r.top + (y + 4) * scale, key: d.key };
+  }, index);
+}
+
 /** at waits until the screen's breadcrumb ends at name and the URL's org is org (undefined: absent). */
 async function at(page, name, org) {
   await page.waitForURL((url) => (url.searchParams.get("org") ?? undefined) === (org === undefined ? undefined : String(org)), { timeout: 15_000 });
@@ -248,6 +263,27 @@ export default [
       await page.getByRole("button", { name: "返回顶层" }).click();
       await at(page, data.top.name, undefined);
       await drawn(page, def);
+
+      // A click on a bar whose widget drills into a page filter filters the other widgets; a second click clears it.
+      const filtering = def.widgets.find((w) => w.kind === "bar" && w.drill?.startsWith("filter:"));
+      if (filtering) {
+        const name = filtering.drill.slice("filter:".length);
+        const bar = await barPoint(page, filtering.id, 0);
+        const refetch = page.waitForResponse((r) => /\/data\?/.test(r.url()) && r.url().includes(`${name}=${bar.key}`));
+        await page.mouse.click(bar.x, bar.y);
+        await page.waitForURL((url) => url.searchParams.get(name) === String(bar.key));
+        const filtered = (await (await refetch).json()).data;
+        const follows = def.widgets.find((w) => w.id !== filtering.id && w.filters?.[name] && w.kind !== "number");
+        if (follows) {
+          const total = (d) => (d.widgets[follows.id].buckets ?? []).reduce((n, b) => n + (b.count ?? 0), 0);
+          assert.ok(total(filtered) < total(data), `${follows.id} counts only the clicked ${name} (${total(filtered)} of ${total(data)})`);
+        }
+        await drawn(page, def);
+        const again = await barPoint(page, filtering.id, 0);
+        await page.mouse.click(again.x, again.y);
+        await page.waitForURL((url) => !url.searchParams.has(name));
+        await drawn(page, def);
+      }
 
       // A page filter goes into the URL and every widget's data call, and survives a reload.
       const choice = (def.filters ?? []).find((f) => f.type === "choice");
