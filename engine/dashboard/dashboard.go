@@ -358,7 +358,10 @@ func (s *Service) Data(c echo.Context) error {
 			widgets = append(widgets, w)
 		}
 	}
-	ctx := c.Request().Context()
+	ctx, err := s.opts.Store.WithWriteSeqs(c.Request().Context(), modulesOf(set, widgets))
+	if err != nil {
+		return err
+	}
 	ans := dataAnswer{Org: r.node, Top: r.top, At: time.Now().UTC(), Widgets: make(map[string]any, len(widgets))}
 	if ans.Path, err = s.path(ctx, r); err != nil {
 		return err
@@ -368,6 +371,26 @@ func (s *Service) Data(c echo.Context) error {
 		ans.Widgets[w.ID] = results[i]
 	}
 	return httpx.OK(c, ans)
+}
+
+// modulesOf are the modules the widgets count.
+func modulesOf(set *schema.Set, widgets []*schema.Widget) []*schema.Module {
+	var out []*schema.Module
+	add := func(name string) {
+		if m := set.Module(name); m != nil && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	for _, w := range widgets {
+		add(w.Module)
+		for _, it := range w.Items {
+			add(it.Module)
+		}
+		if w.Value != nil {
+			add(w.Value.Module)
+		}
+	}
+	return out
 }
 
 // Evaluate computes the widgets' data, parallel at most 4 at a time; a

@@ -105,15 +105,23 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 	// same columns) nor the level an org path is folded to.
 	key := countKey(st.sql, st.args) + fmt.Sprintf("\x00%s\x00%d", st.measure, spec.Level)
 	// A hit needs the sequence alone: no transaction.
-	seq, err := s.readSeq(ctx, s.db, mt.table)
+	seq, err := s.currentSeq(ctx, mt.table)
 	if err != nil {
 		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 	}
 	out, ok := s.statsCache.get(key, seq)
 	if !ok {
-		if out, err = s.freshStats(ctx, mt, st, key); err != nil {
+		// Many screens opening after a write ask together: one counts.
+		res, err, shared := s.counting.Do("stats\x00"+strconv.FormatInt(seq, 10)+"\x00"+key, func() (any, error) {
+			return s.freshStats(ctx, mt, st, key)
+		})
+		if err != nil && shared { // the leader failed (its request ended, say): count for ourselves
+			res, err = s.freshStats(ctx, mt, st, key)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("stats %s: %w", m.Name, err)
 		}
+		out = res.([]Bucket)
 	}
 	out = copyBuckets(out)
 	if spec.Top > 0 {
@@ -677,5 +685,5 @@ func boolInt(b bool) int {
 // WriteSeq is the write sequence of the module's table: it moves with
 // every write, so an answer derived from the table is good while it holds.
 func (s *Store) WriteSeq(ctx context.Context, m *schema.Module) (int64, error) {
-	return s.readSeq(ctx, s.db, s.metaOf(m).table)
+	return s.currentSeq(ctx, s.metaOf(m).table)
 }

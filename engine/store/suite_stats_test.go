@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
 )
 
 // bv is a bucket with a measured value (nil: no value).
@@ -141,6 +142,20 @@ func testStatistics(t *testing.T, s *Store) {
 	after, _ := s.Statistics(ctx, m, town, nil, spec)
 	if after[0].Count != 3 {
 		t.Errorf("after a write kind 1 counts %d, want 3", after[0].Count)
+	}
+
+	// In a request that read the sequences first, a later write is not
+	// seen: its answers are those of the moment it started.
+	memoCtx, err := s.WithWriteSeqs(ctx, []*schema.Module{m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, s, m, village, Record{"name": "r8", "kind": 1})
+	if old, _ := s.Statistics(memoCtx, m, town, nil, spec); old[0].Count != 3 {
+		t.Errorf("within the request kind 1 counts %d, want 3 (before the write)", old[0].Count)
+	}
+	if now, _ := s.Statistics(ctx, m, town, nil, spec); now[0].Count != 4 {
+		t.Errorf("a new request counts kind 1 %d, want 4", now[0].Count)
 	}
 
 	for _, bad := range []struct {

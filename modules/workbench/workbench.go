@@ -137,8 +137,11 @@ func (s *Service) workbench(c echo.Context) error {
 // registers counts the rows of every module the user may list, keeps the
 // largest and adds their new rows per month for a year.
 func (s *Service) registers(c echo.Context, viewer store.Scope) ([]Counted, error) {
-	ctx := c.Request().Context()
 	set := s.app.Modules()
+	ctx, err := s.app.Store().WithWriteSeqs(c.Request().Context(), set.Modules)
+	if err != nil {
+		return nil, err
+	}
 	type counted struct {
 		m     *schema.Module
 		sc    store.Scope
