@@ -16,6 +16,11 @@ import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
+const DashboardScreen = lazyPage("dashboard", () => import("../dashboards/DashboardScreen"));
+
+/** visitPage is the page of a visit-code route: the large screens show their dashboard (docs/dashboards.md). */
+const visitPage = (path: string) =>
+  path === "/dataStatistics" || path === "/dataStatisticsForSix" ? <DashboardScreen route={path} /> : <Placeholder />;
 
 const signedIn = (key: string, element: ReactNode) => (
   <Authenticated key={key} loading={<PageSpinner />}>
@@ -49,9 +54,7 @@ export default function RefineRoot() {
             path={path}
             element={signedIn(
               path,
-              <VisitGuard path={path}>
-                <Placeholder />
-              </VisitGuard>,
+              <VisitGuard path={path}>{visitPage(path)}</VisitGuard>,
             )}
           />
         ))}

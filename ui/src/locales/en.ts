@@ -701,6 +701,30 @@ const en: Messages = {
     throttled: "Throttled",
     loadFailed: "Could not load the two-step verification state!",
   },
+  dashboards: {
+    screen: "Data screen",
+    notConfigured: "This screen is not configured",
+    loadFailed: "The screen could not be loaded, please refresh",
+    noData: "No data",
+    drillPath: "Current level",
+    backToTop: "Back to the top",
+    updatedAt: "Updated {{time}}",
+    exportPng: "Export image",
+    exportXlsx: "Export the data of {{title}}",
+    workbench: {
+      todo: "My to-do",
+      todoCount: "{{count}} to do",
+      noTodo: "Nothing to do",
+      allTodo: "All to-do",
+      unread: "Unread messages",
+      openMessages: "Open messages",
+      registers: "Registers",
+      registerSpark: "New in {{title}} over 12 months",
+      frequent: "Most used",
+      noFrequent: "No frequently used modules yet",
+      loadFailed: "Could not load the workbench data",
+    },
+  },
 };
 
 export default en;

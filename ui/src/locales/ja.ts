@@ -701,6 +701,30 @@ const ja: Messages = {
     throttled: "制限中",
     loadFailed: "2段階認証の状態を取得できませんでした！",
   },
+  dashboards: {
+    screen: "データ大画面",
+    notConfigured: "この画面は未設定です",
+    loadFailed: "画面を読み込めませんでした。再読み込みしてください",
+    noData: "データなし",
+    drillPath: "現在の階層",
+    backToTop: "最上位に戻る",
+    updatedAt: "更新 {{time}}",
+    exportPng: "画像を出力",
+    exportXlsx: "{{title}}のデータを出力",
+    workbench: {
+      todo: "自分のタスク",
+      todoCount: "タスク {{count}} 件",
+      noTodo: "タスクはありません",
+      allTodo: "すべてのタスク",
+      unread: "未読メッセージ",
+      openMessages: "メッセージを見る",
+      registers: "登録データ",
+      registerSpark: "{{title}}の過去12か月の新規",
+      frequent: "よく使う機能",
+      noFrequent: "よく使う機能はまだありません",
+      loadFailed: "ワークベンチのデータを読み込めませんでした",
+    },
+  },
 };
 
 export default ja;

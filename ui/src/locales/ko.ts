@@ -701,6 +701,30 @@ const ko: Messages = {
     throttled: "제한됨",
     loadFailed: "2단계 인증 상태를 가져오지 못했습니다!",
   },
+  dashboards: {
+    screen: "데이터 대시보드",
+    notConfigured: "이 화면은 설정되지 않았습니다",
+    loadFailed: "화면을 불러오지 못했습니다. 새로 고침하십시오",
+    noData: "데이터 없음",
+    drillPath: "현재 위치",
+    backToTop: "최상위로",
+    updatedAt: "{{time}} 갱신",
+    exportPng: "이미지 내보내기",
+    exportXlsx: "{{title}} 데이터 내보내기",
+    workbench: {
+      todo: "내 할 일",
+      todoCount: "할 일 {{count}}건",
+      noTodo: "할 일이 없습니다",
+      allTodo: "전체 할 일",
+      unread: "읽지 않은 메시지",
+      openMessages: "메시지 보기",
+      registers: "등록 데이터",
+      registerSpark: "{{title}} 최근 12개월 신규",
+      frequent: "자주 쓰는 기능",
+      noFrequent: "자주 쓰는 기능이 아직 없습니다",
+      loadFailed: "워크벤치 데이터를 불러오지 못했습니다",
+    },
+  },
 };
 
 export default ko;

@@ -702,6 +702,30 @@ const zhCN = {
     throttled: "已限流",
     loadFailed: "获取两步验证状态失败！",
   },
+  dashboards: {
+    screen: "数据大屏",
+    notConfigured: "该大屏尚未配置",
+    loadFailed: "大屏加载失败，请刷新重试",
+    noData: "暂无数据",
+    drillPath: "当前位置",
+    backToTop: "返回顶层",
+    updatedAt: "更新于 {{time}}",
+    exportPng: "导出图片",
+    exportXlsx: "导出{{title}}数据",
+    workbench: {
+      todo: "我的待办",
+      todoCount: "{{count}} 项待办",
+      noTodo: "暂无待办事项",
+      allTodo: "全部待办",
+      unread: "未读消息",
+      openMessages: "查看消息",
+      registers: "登记数据",
+      registerSpark: "{{title}}近12个月新增",
+      frequent: "常用功能",
+      noFrequent: "暂无常用功能",
+      loadFailed: "工作台数据加载失败",
+    },
+  },
 };
 
 export default zhCN;

@@ -701,6 +701,30 @@ const zhTW: Messages = {
     throttled: "已限流",
     loadFailed: "取得兩步驗證狀態失敗！",
   },
+  dashboards: {
+    screen: "數據大屏",
+    notConfigured: "該大屏尚未配置",
+    loadFailed: "大屏載入失敗，請重新整理重試",
+    noData: "暫無數據",
+    drillPath: "目前位置",
+    backToTop: "返回頂層",
+    updatedAt: "更新於 {{time}}",
+    exportPng: "匯出圖片",
+    exportXlsx: "匯出{{title}}數據",
+    workbench: {
+      todo: "我的待辦",
+      todoCount: "{{count}} 項待辦",
+      noTodo: "暫無待辦事項",
+      allTodo: "全部待辦",
+      unread: "未讀訊息",
+      openMessages: "查看訊息",
+      registers: "登記數據",
+      registerSpark: "{{title}}近12個月新增",
+      frequent: "常用功能",
+      noFrequent: "暫無常用功能",
+      loadFailed: "工作台數據載入失敗",
+    },
+  },
 };
 
 export default zhTW;
