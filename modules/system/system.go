@@ -69,6 +69,7 @@ func (s *Service) routes() []engine.Route {
 		s.dictRoutes,          // dicts.go: /api/sysdict, /api/sysdictitem
 		s.moduleListRoutes,    // modulelist.go: the console's module directory
 		s.consoleConfigRoutes, // consoleconfig.go: map tile and place search URLs
+		s.tenantRoutes,        // tenants.go: the platform administration of tenants
 	} {
 		rs = append(rs, area()...)
 	}
@@ -127,7 +128,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		tenantID: boot.TenantID, maxBody: app.Config().MaxBodyBytes}
 	routes := s.routes()
 	for _, r := range routes {
-		if !r.Public && r.Code != auth.SignedIn {
+		if !r.Public && r.Code != auth.SignedIn && r.Code != auth.Platform {
 			enf.Register(r.Code)
 		}
 	}
