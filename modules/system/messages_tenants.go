@@ -22,4 +22,7 @@ const (
 	TenantCreated      = "租户已创建"
 	TenantDisabledMsg  = "租户已停用"
 	TenantEnabledMsg   = "租户已启用"
+	// PlatformOnly refuses a tenant's administrator a change to what all
+	// tenants share (menus, dictionaries).
+	PlatformOnly = "菜单和字典为所有租户共用，仅平台管理员可以修改"
 )

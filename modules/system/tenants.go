@@ -41,6 +41,35 @@ func (s *Service) tenantRoutes() []engine.Route {
 	}
 }
 
+// sharedWriteCodes are the codes of the routes that change what every
+// tenant shares: the menu trees and the dictionaries (installation-wide
+// tables). Holding the code is not enough: the caller must also be a
+// platform administrator, or one tenant's administrator would change every
+// other tenant's menus and dictionaries.
+var sharedWriteCodes = map[string]bool{
+	CodeMenuAdd: true, CodeMenuEdit: true, CodeMenuDel: true,
+	CodeDictAdd: true, CodeDictEdit: true, CodeDictDel: true,
+}
+
+// platformShared wraps the handlers of the routes that change shared
+// tables so that they answer 403 to a caller who is not a platform
+// administrator.
+func platformShared(rs []engine.Route) []engine.Route {
+	for i, r := range rs {
+		if !sharedWriteCodes[r.Code] {
+			continue
+		}
+		h := r.Handler
+		rs[i].Handler = func(c echo.Context) error {
+			if !viewer(c).Platform {
+				return httpx.NewError(http.StatusForbidden, PlatformOnly)
+			}
+			return h(c)
+		}
+	}
+	return rs
+}
+
 // TenantSpec describes a new tenant.
 type TenantSpec struct {
 	Code, Name string
