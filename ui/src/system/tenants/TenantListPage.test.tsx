@@ -12,8 +12,8 @@ import TenantListPage from "./TenantListPage";
 import type { Tenant } from "./tenantApi";
 
 const base: Tenant[] = [
-  { id: 1, code: "default", name: "默认租户", disabled: false, users: 3, platform: true, createdAt: "2026-01-01T00:00:00Z" },
-  { id: 2, code: "linxian", name: "邻县", disabled: false, users: 10, platform: false, createdAt: "2026-01-02T00:00:00Z" },
+  { id: 1, code: "default", name: "Default tenant", disabled: false, users: 3, platform: true, createdAt: "2026-01-01T00:00:00Z" },
+  { id: 2, code: "linxian", name: "Linxian", disabled: false, users: 10, platform: false, createdAt: "2026-01-02T00:00:00Z" },
 ];
 
 function renderPage() {
@@ -50,15 +50,15 @@ describe("TenantListPage", () => {
     );
     const user = userEvent.setup({ delay: null });
     renderPage();
-    expect(await screen.findByText("邻县")).toBeInTheDocument();
+    expect(await screen.findByText("Linxian")).toBeInTheDocument();
     // The platform's own tenant has no disable button.
-    const platformRow = screen.getByText("默认租户").closest("tr")!;
+    const platformRow = screen.getByText("Default tenant").closest("tr")!;
     expect(within(platformRow).queryByRole("button")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: btn("tenants.add") }));
     const dialog = await screen.findByRole("dialog");
     await user.type(within(dialog).getByLabelText(text("tenants.code")), "Bad");
-    await user.type(within(dialog).getByLabelText(text("tenants.name")), "河西县");
+    await user.type(within(dialog).getByLabelText(text("tenants.name")), "Hexi");
     await user.click(within(dialog).getByRole("button", { name: btn("tenants.save") }));
     expect(await within(dialog).findByText(text("tenants.codeInvalid"))).toBeInTheDocument();
     expect(created).toHaveLength(0);
@@ -66,16 +66,16 @@ describe("TenantListPage", () => {
     await user.type(within(dialog).getByLabelText(text("tenants.code")), "hexi");
     await user.click(within(dialog).getByRole("button", { name: btn("tenants.save") }));
     expect(await screen.findByText("Gen-pass-0001")).toBeInTheDocument();
-    expect(created[0]).toEqual({ code: "hexi", name: "河西县" });
-    expect(await screen.findByText("河西县")).toBeInTheDocument();
+    expect(created[0]).toEqual({ code: "hexi", name: "Hexi" });
+    expect(await screen.findByText("Hexi")).toBeInTheDocument();
     const shown = screen.getByText("Gen-pass-0001").closest(".ant-modal") as HTMLElement;
-    await user.click(within(shown).getByRole("button", { name: /OK|确\s*定/ }));
+    await user.click(within(shown).getByRole("button", { name: /OK|\u786e\s*\u5b9a/ }));
 
-    const row = screen.getByText("邻县").closest("tr")!;
+    const row = screen.getByText("Linxian").closest("tr")!;
     await user.click(within(row).getByRole("button", { name: btn("tenants.disable") }));
-    const oks = await screen.findAllByRole("button", { name: /OK|确\s*定/ });
+    const oks = await screen.findAllByRole("button", { name: /OK|\u786e\s*\u5b9a/ });
     await user.click(oks[oks.length - 1]);
     await waitFor(() => expect(switched).toEqual(["2 disable"]));
-    await waitFor(() => expect(within(screen.getByText("邻县").closest("tr")!).getByText(text("tenants.disabled"))).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByText("Linxian").closest("tr")!).getByText(text("tenants.disabled"))).toBeInTheDocument());
   }, 180_000);
 });
