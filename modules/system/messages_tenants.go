@@ -25,4 +25,7 @@ const (
 	// PlatformOnly refuses a tenant's administrator a change to what all
 	// tenants share (menus, dictionaries).
 	PlatformOnly = "菜单和字典为所有租户共用，仅平台管理员可以修改"
+	// PlatformUserKept refuses a tenant's administrator a change to a
+	// platform administrator's account.
+	PlatformUserKept = "平台管理员的账号只能由平台管理员修改"
 )

@@ -73,7 +73,7 @@ func (s *Service) routes() []engine.Route {
 	} {
 		rs = append(rs, area()...)
 	}
-	return platformShared(rs)
+	return s.guardPlatformUsers(platformShared(rs))
 }
 
 // options are the knobs tests turn; Register uses the defaults.

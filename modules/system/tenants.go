@@ -10,9 +10,12 @@ package system
 // command line set (docs/tenants.md).
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"regexp"
@@ -68,6 +71,92 @@ func platformShared(rs []engine.Route) []engine.Route {
 		}
 	}
 	return rs
+}
+
+// platformUserRoutes change one user named by the path or the body: a
+// platform administrator's account is changed only by a platform
+// administrator, so the default tenant's 超级管理员 cannot take it over
+// (reset its password, lock, delete or edit it).
+var platformUserRoutes = map[string]bool{
+	routeUpdateUser: true, routeDeleteUser: true, routeLockUser: true, routeUnlockUser: true, routeResetTOTP: true,
+}
+
+// guardPlatformUsers wraps the handlers of platformUserRoutes: a caller
+// who is not a platform administrator naming a platform administrator's
+// account within their reach gets 403. Anything else goes to the handler
+// as it came (out of reach: its 404, so the flag is not told).
+func (s *Service) guardPlatformUsers(rs []engine.Route) []engine.Route {
+	for i, r := range rs {
+		if !platformUserRoutes[r.Name] {
+			continue
+		}
+		h := r.Handler
+		rs[i].Handler = func(c echo.Context) error {
+			v := viewer(c)
+			if v.Platform {
+				return h(c)
+			}
+			id := s.targetUser(c)
+			if id <= 0 {
+				return h(c)
+			}
+			kept, err := s.ent.User.Query().
+				Where(user.ID(id), user.PlatformAdmin(true), userReach(v)).Exist(c.Request().Context())
+			if err != nil {
+				return err
+			}
+			if kept {
+				return httpx.NewError(http.StatusForbidden, PlatformUserKept)
+			}
+			return h(c)
+		}
+	}
+	return rs
+}
+
+// targetUser is the user a request names: the userId path parameter, or
+// the id (userId, did; flat or in cscpUserDetailDTO) of a JSON body, which
+// is put back for the handler. 0 when none can be read.
+func (s *Service) targetUser(c echo.Context) int64 {
+	if p := c.Param("userId"); p != "" {
+		id, _ := httpx.ParseID(p)
+		return id
+	}
+	req := c.Request()
+	if req.Body == nil {
+		return 0
+	}
+	b, err := io.ReadAll(io.LimitReader(req.Body, s.maxBody+1))
+	req.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), req.Body))
+	if err != nil {
+		return 0
+	}
+	type ids struct {
+		ID     flexID `json:"id"`
+		UserID flexID `json:"userId"`
+		Did    flexID `json:"did"`
+	}
+	var in struct {
+		ids
+		Nested *ids `json:"cscpUserDetailDTO"`
+	}
+	if json.Unmarshal(b, &in) != nil {
+		return 0
+	}
+	pick := func(x ids) int64 {
+		for _, id := range []flexID{x.ID, x.UserID, x.Did} {
+			if id > 0 {
+				return int64(id)
+			}
+		}
+		return 0
+	}
+	if in.Nested != nil {
+		if id := pick(*in.Nested); id > 0 {
+			return id
+		}
+	}
+	return pick(in.ids)
 }
 
 // TenantSpec describes a new tenant.

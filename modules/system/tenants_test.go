@@ -193,3 +193,49 @@ func TestTenantFromOutside(t *testing.T) {
 		t.Errorf("%d platform administrators outside the default tenant (%v)", n, err)
 	}
 }
+
+// TestPlatformUserKept: the default tenant's 超级管理员 (every code, no
+// platform flag) cannot change the platform administrator's account —
+// edit, lock, unlock, reset two-factor, delete — while it still manages
+// every other user.
+func TestPlatformUserKept(t *testing.T) {
+	app, s := newTestApp(t)
+	ctx := context.Background()
+	adminToken(t, app, s)
+	admin, err := s.ent.User.Query().Where(user.TenantID(s.tenantID), user.Username(AdminUsername)).Only(ctx)
+	if err != nil || !admin.PlatformAdmin {
+		t.Fatalf("admin %+v (%v)", admin, err)
+	}
+	super := createUser(t, s, userSpec{RoleIDs: rolesOf(t, s, admin.ID)})
+	other := createUser(t, s, userSpec{})
+	tok := login(t, app, super.Username, testPassword)
+	id := strconv.FormatInt(admin.ID, 10)
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{http.MethodPut, "/api/system/cscpUserDetails", map[string]any{"id": admin.ID, "familyName": "夺", "name": "权"}},
+		{http.MethodPut, "/api/system/cscpUserDetails", map[string]any{"cscpUserDetailDTO": map[string]any{"userId": id, "familyName": "夺"}}},
+		{http.MethodPut, "/api/system/cscpUsers/" + id + "/lock", nil},
+		{http.MethodPut, "/api/system/cscpUsers/" + id + "/unlock", nil},
+		{http.MethodPut, "/api/system/cscpUsers/" + id + "/totpReset", nil},
+		{http.MethodDelete, "/api/system/cscpUsers/" + id, nil},
+	} {
+		status, env := call(t, app, tok, c.method, c.path, c.body)
+		if status != http.StatusForbidden || env["msg"] != PlatformUserKept {
+			t.Errorf("%s %s %v = %d %v, want 403 %s", c.method, c.path, c.body, status, env, PlatformUserKept)
+		}
+	}
+	after, err := s.ent.User.Get(ctx, admin.ID)
+	if err != nil || after.FamilyName != admin.FamilyName || after.Locked || after.PasswordHash != admin.PasswordHash {
+		t.Errorf("the platform administrator changed: %+v (%v)", after, err)
+	}
+	// Every other user is the super administrator's as before.
+	mustOK(t, app, tok, http.MethodPut, "/api/system/cscpUsers/"+strconv.FormatInt(other.ID, 10)+"/lock", nil)
+	// The platform administrator manages platform administrators.
+	plat := login(t, app, AdminUsername, testPassword)
+	if err := s.ent.User.UpdateOne(super).SetPlatformAdmin(true).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, app, plat, http.MethodPut, "/api/system/cscpUsers/"+strconv.FormatInt(super.ID, 10)+"/lock", nil)
+}
