@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 
+	"xiangzhi/engine/query"
+	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
@@ -181,6 +183,78 @@ func TestTwoTenantModules(t *testing.T) {
 	if modulesSeen < 90 || calls < 1000 {
 		t.Fatalf("only %d modules' item routes and %d calls", modulesSeen, calls)
 	}
+	// References: a copy of one of the county's records — its references
+	// naming the county's villagers, households, grids, users — posted by
+	// the other tenant is refused (400 <label>不存在) and makes nothing.
+	mk := newMaker(env)
+	refused := 0
+	bScope := store.Scope{TenantID: res.TenantID, Mode: store.ScopeAll}
+	for _, m := range env.App.Modules().Modules {
+		if len(aIDs[m.Name]) == 0 || m.API == "" {
+			continue
+		}
+		var refs []string
+		for _, f := range m.Fields {
+			if f.Type == schema.TypeRef && f.Ref != "" && f.Ref != schema.RefOrg && !f.ReadOnly {
+				refs = append(refs, f.Name)
+			}
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		rec := mk.record(t, m, 0)
+		// The county's file links are refused on their own (文件链接无效):
+		// leave them out, so the references are what is checked.
+		for _, f := range m.Fields {
+			switch f.Type {
+			case schema.TypeImage, schema.TypeImages, schema.TypeFile, schema.TypeFiles, schema.TypeVideo:
+				if f.Required {
+					continue
+				}
+				delete(rec, f.Name)
+			}
+		}
+		named := false
+		for _, f := range refs {
+			if v := rec[f]; v != nil && v != "" && fmt.Sprint(v) != "[]" && fmt.Sprint(v) != "0" {
+				named = true
+			}
+		}
+		if !named {
+			continue
+		}
+		before, err := env.App.Store().List(ctx, m, bScope, &query.Query{Size: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, ans := env.Call(t, tokB, http.MethodPost, m.API, rec)
+		text, _ := ans["msg"].(string)
+		errs, _ := ans["errors"].([]any)
+		for _, e := range errs {
+			if em, ok := e.(map[string]any); ok {
+				text += " " + fmt.Sprint(em["message"])
+			}
+		}
+		if status == http.StatusBadRequest && !strings.Contains(text, "不存在") && strings.Contains(text, "文件链接无效") {
+			continue // a required file of the county's: refused before the references are looked at
+		}
+		if status != http.StatusBadRequest || !strings.Contains(text, "不存在") {
+			t.Errorf("%s: a record naming the county's records = %d %v, want 400 …不存在", m.Name, status, ans)
+		}
+		after, err := env.App.Store().List(ctx, m, bScope, &query.Query{Size: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Total != before.Total {
+			t.Errorf("%s: the other tenant has %d records after a refused create, had %d", m.Name, after.Total, before.Total)
+		}
+		refused++
+	}
+	if refused < 10 {
+		t.Errorf("only %d modules tried with the county's references", refused)
+	}
+	t.Logf("%d modules refuse the county's references", refused)
+
 	after := tenantDigest(t, env, a)
 	for name, h := range before {
 		if after[name] != h {
