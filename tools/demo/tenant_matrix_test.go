@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"xiangzhi/engine"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
@@ -27,6 +28,7 @@ import (
 	"xiangzhi/modules/oos"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
+	"xiangzhi/modules/system"
 	"xiangzhi/modules/village"
 	"xiangzhi/tools/demo"
 	"xiangzhi/tools/demo/demotest"
@@ -84,15 +86,42 @@ func tenantDigest(t *testing.T, env *demotest.Env, tenantID int64) map[string]st
 // as the second demo tenant's county administrator, with the demo county's
 // ids in paths, criteria and bodies: no 5xx, a record of the county is
 // never read (404 by id, absent from lists), and every record of the
-// county is as it was. (modules/system's TestTwoTenantMatrix runs the
-// system routes on every database; this one runs every module on SQLite.)
+// county is as it was; records naming the county's records are refused.
+// On SQLite, and PostgreSQL and MySQL/MariaDB when XZ_TEST_POSTGRES /
+// XZ_TEST_MYSQL are set.
 func TestTwoTenantModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills two demo tenants")
 	}
-	env := demotest.New(t, approval.Register, oos.Register, village.Register, points.Register, security.Register,
-		content.Register, epidemic.Register, message.Register)
+	for _, db := range []struct {
+		name string
+		app  func(t *testing.T) *engine.App
+	}{
+		{"sqlite", func(t *testing.T) *engine.App { return demotest.NewApp(t) }},
+		{"postgres", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshPostgres(t)) }},
+		{"mysql", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshMySQL(t)) }},
+	} {
+		t.Run(db.name, func(t *testing.T) { twoTenantModules(t, db.app(t)) })
+	}
+}
+
+// twoTenantModules is TestTwoTenantModules on app.
+func twoTenantModules(t *testing.T, app *engine.App) {
 	ctx := context.Background()
+	client := demotest.Client(app)
+	made, err := demo.Generate(ctx, demo.Options{Store: app.Store(), Ent: client, Set: app.Modules(),
+		Files: demotest.Files(t, app), Seed: 7, Villagers: demotest.Villagers, Now: demotest.Now,
+		DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, register := range []func(*engine.App) error{system.Register, approval.Register, oos.Register,
+		village.Register, points.Register, security.Register, content.Register, epidemic.Register, message.Register} {
+		if err := register(app); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := &demotest.Env{App: app, Ent: client, County: made}
 	res, err := demo.Generate(ctx, demo.Options{Store: env.App.Store(), Ent: env.Ent, Set: env.App.Modules(),
 		Files: demotest.Files(t, env.App), Seed: 9, Villagers: 40, Now: demotest.Now, Tenant: demo.NeighbourTenant,
 		TenantName: demo.NeighbourName, County: &demo.NeighbourCounty})
