@@ -19,9 +19,10 @@ const AllCodes = "*"
 // shared: never modify one.
 type CodeSet map[string]struct{}
 
-// Has reports whether the set grants code (AllCodes grants every code).
+// Has reports whether the set grants code (AllCodes grants every code but
+// Platform, which no set grants).
 func (s CodeSet) Has(code string) bool {
-	if code == "" {
+	if code == "" || code == Platform {
 		return false
 	}
 	if _, ok := s[AllCodes]; ok {
@@ -46,6 +47,9 @@ type Viewer struct {
 	// MustChangePassword is set while the user still has an initial password
 	// (or one that breaks the policy): only sign-in-only calls are allowed.
 	MustChangePassword bool
+	// Platform says the user may call the platform administration (the
+	// Platform code), whatever their roles.
+	Platform bool
 }
 
 // Can reports whether the viewer holds code.
@@ -136,6 +140,7 @@ func (s *Service) ViewerFor(ctx context.Context, tenantID, userID int64) (*Viewe
 		TenantID:           u.TenantID,
 		Username:           u.Username,
 		MustChangePassword: u.MustChangePassword,
+		Platform:           u.PlatformAdmin,
 		Codes:              CodeSet{},
 	}
 	if o := u.Edges.Org; o != nil {

@@ -71,10 +71,11 @@ func (s *Service) routes() []engine.Route {
 		s.dictRoutes,          // dicts.go: /api/sysdict, /api/sysdictitem
 		s.moduleListRoutes,    // modulelist.go: the console's module directory
 		s.consoleConfigRoutes, // consoleconfig.go: map tile and place search URLs
+		s.tenantRoutes,        // tenants.go: the platform administration of tenants
 	} {
 		rs = append(rs, area()...)
 	}
-	return rs
+	return s.guardPlatformUsers(platformShared(rs))
 }
 
 // options are the knobs tests turn; Register uses the defaults.
@@ -129,7 +130,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		tenantID: boot.TenantID, maxBody: app.Config().MaxBodyBytes}
 	routes := s.routes()
 	for _, r := range routes {
-		if !r.Public && r.Code != auth.SignedIn {
+		if !r.Public && r.Code != auth.SignedIn && r.Code != auth.Platform {
 			enf.Register(r.Code)
 		}
 	}

@@ -47,7 +47,7 @@ func (g *gen) planResidents() {
 				members = members[:quota-len(all)]
 			}
 			group := 1 + g.rng.IntN(6)
-			addr := fmt.Sprintf("%s%s%s%d组%d号", CountyName, v.Parent.Name, v.Name, group, hh+1)
+			addr := fmt.Sprintf("%s%s%s%d组%d号", g.county.Name, v.Parent.Name, v.Name, group, hh+1)
 			for _, p := range members {
 				p.Group, p.Address = group, addr
 			}
