@@ -27,7 +27,7 @@ func TestObjectsEncodeAsEncodingJSON(t *testing.T) {
 		"list": []any{int64(1), "二", nil, map[string]any{"k": 1.5}}, "nilList": []any(nil),
 		"rows": []map[string]any{{"b": "2", "a": int64(1)}, {}}, "nilRows": []map[string]any(nil),
 		"_labels": map[string]map[string]string{"grid": {"3": "一网格"}, "org": {}},
-		"strs": map[string]string{"z": "1", "a": "<"}, "nested": map[string]any{"deep": map[string]any{"x": []any{}}},
+		"strs":    map[string]string{"z": "1", "a": "<"}, "nested": map[string]any{"deep": map[string]any{"x": []any{}}},
 		"history": []transition{{From: 1, To: 2, At: time.Date(2026, 11, 24, 8, 0, 0, 5, time.UTC), Comment: "同意"}},
 		"when":    time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("CST", 8*3600)),
 		"ints":    []int64{1, 2},
