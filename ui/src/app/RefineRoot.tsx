@@ -16,6 +16,10 @@ import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
+const FormDesigner = lazyPage("form-design", () => import("../designer/DesignerPage"));
+
+/** VISIT_PAGES are the visit-code routes built so far; the others stay placeholders. */
+const VISIT_PAGES: Record<string, ReactNode> = { "/form-design": <FormDesigner /> };
 
 const signedIn = (key: string, element: ReactNode) => (
   <Authenticated key={key} loading={<PageSpinner />}>
@@ -49,9 +53,7 @@ export default function RefineRoot() {
             path={path}
             element={signedIn(
               path,
-              <VisitGuard path={path}>
-                <Placeholder />
-              </VisitGuard>,
+              <VisitGuard path={path}>{VISIT_PAGES[path] ?? <Placeholder />}</VisitGuard>,
             )}
           />
         ))}

@@ -19,7 +19,7 @@ import {
   type ModuleDoc,
   type StepDoc,
 } from "./model";
-import type { Problem } from "./yamlio";
+import { fromYaml, lineOf, type Problem } from "./yamlio";
 
 const API_RE = /^(\/[A-Za-z0-9_-]+)+$/;
 const PERMISSION_RE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*$/;
@@ -76,7 +76,7 @@ export function checkField(f: FieldDoc, siblings: readonly FieldDoc[], path: str
   if (f.sort && !sortable(f)) add("sort", text("designer.check.notSortable"));
   if (f.section && !sections.includes(f.section)) add("section", text("designer.check.section", { section: f.section }));
   if (f.type === "enum") {
-    if (!!f.dict === !!f.options?.length) add("dict", text("designer.check.dictOrOptions"));
+    if (!!f.dict?.trim() === !!f.options?.length) add("dict", text("designer.check.dictOrOptions"));
     const values = (f.options ?? []).map((o) => String(o.value));
     if (new Set(values).size !== values.length) add("options", text("designer.check.optionsUnique"));
     if ((f.options ?? []).some((o) => o.value === "" || !o.label)) add("options", text("designer.check.optionBlank"));
@@ -169,4 +169,12 @@ export function checkModule(m: ModuleDoc): Problem[] {
     if (s !== statusField && (!f || !STATS_TYPES.has(f.type) || f.multiple)) add(`stats[${i}]`, text("designer.check.stats", { name: s }));
   });
   return out;
+}
+
+/** problemsOf lists a text's problems with their lines: syntax first, then the property rules. */
+export function problemsOf(source: string): { model?: ModuleDoc; problems: Problem[] } {
+  const parsed = fromYaml(source);
+  if (!parsed.model) return { problems: parsed.problems };
+  const problems = checkModule(parsed.model).map((p) => ({ ...p, line: p.path ? lineOf(source, p.path) : undefined }));
+  return { model: parsed.model, problems };
 }

@@ -165,7 +165,7 @@ function fieldUI(f: FieldDoc): UiSchema {
     opts.scale = f.scale ?? 2;
   }
   const ui: UiSchema = { "ui:widget": widgetOf(f), "ui:title": f.label };
-  if (Object.keys(opts).length) ui["ui:options"] = opts;
+  if (Object.keys(opts).length) ui["ui:options"] = opts as UiSchema["ui:options"];
   if (f.type === "children") {
     const items: UiSchema = { "ui:order": [...(f.fields ?? []).map((s) => s.name), "*"], id: { "ui:widget": "hidden" } };
     for (const sub of f.fields ?? []) items[sub.name] = fieldUI(sub);

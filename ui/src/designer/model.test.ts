@@ -26,69 +26,7 @@ import {
   type ModuleDoc,
 } from "./model";
 import { fromPlain, fromYaml, lineOf, toPlain, toYaml } from "./yamlio";
-
-/** A module with one field of every type, each with every key its type allows (values within bounds). */
-const EVERY_TYPE = `name: everyType
-title: 全部类型
-group: demo
-icon: FormOutlined
-order: 5
-description: 每种字段类型一个
-api: /designer/everyTypes
-permission: designer.everyType
-orgScoped: true
-sections:
-  - {name: basis, title: 基本信息}
-  - {name: more, title: 更多}
-fields:
-  - {name: title, label: 标题, type: string, required: true, unique: true, maxLength: 50, minLength: 2, pattern: "^[A-Z]", patternMessage: 标题须以大写字母开头, default: Abc, list: true, filter: contains, sort: true, section: basis, placeholder: 请输入, help: 说明, mask: name, width: 120}
-  - {name: code, label: 编号, type: string, autoNumber: SQ, unique: true, readOnly: true}
-  - {name: remark, label: 备注, type: text, maxLength: 1000, minLength: 1, pattern: \\d, patternMessage: 须含数字, filter: contains, section: basis}
-  - {name: body, label: 正文, type: richtext, maxLength: 5000}
-  - {name: count, label: 数量, type: int, min: 0, max: 100, default: 1, list: true, filter: range, sort: true, unique: true}
-  - {name: amount, label: 金额(元), type: decimal, precision: 10, scale: 0, min: 0.5, max: 99.5, filter: range}
-  - {name: done, label: 已完成, type: bool, default: false, list: true, filter: equals, sort: true}
-  - {name: day, label: 日期, type: date, default: "2024-01-31", filter: range, sort: true}
-  - {name: at, label: 时间, type: datetime, default: "2024-01-31 08:00:00", filter: range}
-  - {name: grade, label: 等级, type: enum, dict: disability_grade, list: true, filter: equals}
-  - {name: kind, label: 类别, type: enum, options: [{value: 1, label: 甲, color: red}, {value: 2, label: 乙}], default: 1, filter: in}
-  - {name: tags, label: 标签, type: enum, multiple: true, options: [{value: a, label: 甲}, {value: "01", label: 乙}]}
-  - {name: owner, label: 负责人, type: ref, ref: user, display: username, filter: equals}
-  - {name: villagers, label: 村民, type: ref, ref: villager, multiple: true}
-  - {name: photo, label: 照片, type: image, accept: [png, jpg], maxSize: 2MB, required: true, section: more}
-  - {name: photos, label: 照片集, type: images, accept: [png], maxCount: 5, maxSize: 500KB, section: more}
-  - {name: proof, label: 证明, type: file, accept: [pdf], maxSize: 1.5GB}
-  - {name: proofs, label: 证明材料, type: files, maxCount: 3}
-  - {name: clip, label: 视频, type: video, accept: [mp4], maxSize: 100MB}
-  - {name: spot, label: 位置, type: geoPoint}
-  - {name: zone, label: 范围, type: geoPoint, widget: mapCircle}
-  - {name: shape, label: 区域, type: geoPolygon}
-  - {name: land, label: 地块, type: geoPolygon, widget: mapLand, hidden: true}
-  - {name: idCard, label: 身份证号, type: idcard, unique: true, mask: idcard, filter: equals}
-  - {name: mobile, label: 手机号, type: mobile, mask: mobile, filter: contains, sort: true}
-  - {name: email, label: 邮箱, type: email, maxLength: 60, filter: contains}
-  - {name: extra, label: 扩展, type: json}
-  - name: members
-    label: 家庭成员
-    type: children
-    section: more
-    fields:
-      - {name: name, label: 姓名, type: string, required: true, maxLength: 20, list: true}
-      - {name: relation, label: 关系, type: enum, dict: relation_to_head}
-      - {name: birth, label: 出生日期, type: date}
-status:
-  field: auditStatus
-  label: 审核状态
-  values: {1: 审核中, 2: 已通过, 3: 未通过}
-  initial: 1
-  actions:
-    - {name: approve, label: 通过, from: [1], to: 2}
-    - {name: reject, label: 驳回, from: [1, 2], to: 3, comment: required, confirm: 确定驳回？}
-list: {sort: "count,desc", pageSize: 20}
-export: true
-import: true
-stats: [grade, done, auditStatus]
-`;
+import { EVERY_TYPE, ZH } from "./model.fixtures";
 
 function parsed(text: string): ModuleDoc {
   const r = fromYaml(text);
@@ -113,22 +51,22 @@ describe("model ↔ YAML", () => {
     const again = parsed(toYaml(m));
     expect(toPlain(again)).toEqual(toPlain(m));
     const kind = m.fields.find((f) => f.name === "kind");
-    expect(kind?.options?.[0]).toEqual({ value: 1, label: "甲", color: "red" });
+    expect(kind?.options?.[0]).toEqual({ value: 1, label: ZH.jia, color: "red" });
     expect(m.fields.find((f) => f.name === "tags")?.options?.[1].value).toBe("01");
     expect(m.fields.find((f) => f.name === "amount")?.scale).toBe(0);
     expect(m.fields.find((f) => f.name === "day")?.default).toBe("2024-01-31");
     expect(m.fields.find((f) => f.name === "remark")?.pattern).toBe("\\d");
     expect(m.fields.find((f) => f.name === "done")?.default).toBe(false);
     expect(m.status?.values).toEqual([
-      [1, "审核中"],
-      [2, "已通过"],
-      [3, "未通过"],
+      [1, ZH.pending],
+      [2, ZH.passed],
+      [3, ZH.failed],
     ]);
     expect(Object.keys(toPlain(m))).toEqual(["name", "title", "group", "icon", "order", "description", "api", "permission", "orgScoped", "sections", "fields", "status", "list", "export", "import", "stats"]);
   });
 
   it("writes a designer-made module for each type and reads it back as the same model", () => {
-    let m: ModuleDoc = { ...emptyModule("built", "新建"), fields: [] };
+    let m: ModuleDoc = { ...emptyModule("built", ZH.built), fields: [] };
     for (const type of FIELD_TYPES) {
       m = insertField(m, newField(type, type, m.fields.map((f) => f.name)), "", m.fields.length);
     }
@@ -143,7 +81,7 @@ describe("model ↔ YAML", () => {
 
   it("takes the server's JSON form (status values keyed by text) and gives it back", () => {
     const json = JSON.parse(JSON.stringify(toPlain(parsed(EVERY_TYPE)))) as Record<string, unknown>;
-    expect((json.status as { values: unknown }).values).toEqual({ "1": "审核中", "2": "已通过", "3": "未通过" });
+    expect((json.status as { values: unknown }).values).toEqual({ "1": ZH.pending, "2": ZH.passed, "3": ZH.failed });
     const m = fromPlain(json);
     expect(toYaml(m)).toBe(EVERY_TYPE);
   });
@@ -175,13 +113,13 @@ describe("model ↔ YAML", () => {
     const next = { ...m, fields: m.fields.map((f) => (f === photo ? edited : f)) };
     const lines = toYaml(next).split("\n");
     const before = EVERY_TYPE.split("\n");
-    expect(lines.filter((l, i) => l !== before[i])).toEqual(["  - {name: photo, label: 照片, type: image, accept: [png, jpg], maxSize: 3MB, required: true, list: true, section: more}"]);
+    expect(lines.filter((l, i) => l !== before[i])).toEqual([`  - {name: photo, label: ${ZH.photo}, type: image, accept: [png, jpg], maxSize: 3MB, required: true, list: true, section: more}`]);
   });
 
   it("derives the form, list and detail schema the generic screens read", () => {
-    const s = describeModule(parsed(EVERY_TYPE), { disability_grade: [{ value: "1", label: "一级" }] });
+    const s = describeModule(parsed(EVERY_TYPE), { disability_grade: [{ value: "1", label: ZH.grade1 }] });
     expect(s.jsonSchema.required).toEqual(["title", "photo"]);
-    expect(s.jsonSchema.properties?.grade).toMatchObject({ type: "string", oneOf: [{ const: "1", title: "一级" }] });
+    expect(s.jsonSchema.properties?.grade).toMatchObject({ type: "string", oneOf: [{ const: "1", title: ZH.grade1 }] });
     expect(s.jsonSchema.properties?.kind).toMatchObject({ type: "integer", default: 1 });
     expect(s.jsonSchema.properties?.tags).toMatchObject({ type: "array", uniqueItems: true });
     expect(s.jsonSchema.properties?.photos).toMatchObject({ type: "array", maxItems: 5 });
@@ -199,13 +137,13 @@ describe("model ↔ YAML", () => {
 
 describe("property rules", () => {
   it("derives a lowerCamel ASCII name from the label, or numbers the type's word when it has none", () => {
-    expect(stemOf("QQ号", "string")).toBe("qq");
-    expect(stemOf("Email 地址", "email")).toBe("email");
-    expect(stemOf("GDP总量 2024", "decimal")).toBe("gdp2024");
-    expect(stemOf("2024年度", "int")).toBe("count");
-    expect(stemOf("联系电话", "mobile")).toBe("mobile");
-    expect(stemOf("姓名", "string")).toBe("text");
-    const stems: Record<FieldType, string> = Object.fromEntries(FIELD_TYPES.map((t) => [t, stemOf("名称", t)])) as Record<FieldType, string>;
+    expect(stemOf(ZH.qq, "string")).toBe("qq");
+    expect(stemOf(ZH.emailAddr, "email")).toBe("email");
+    expect(stemOf(ZH.gdp, "decimal")).toBe("gdp2024");
+    expect(stemOf(ZH.year, "int")).toBe("count");
+    expect(stemOf(ZH.phone, "mobile")).toBe("mobile");
+    expect(stemOf(ZH.name, "string")).toBe("text");
+    const stems: Record<FieldType, string> = Object.fromEntries(FIELD_TYPES.map((t) => [t, stemOf(ZH.title, t)])) as Record<FieldType, string>;
     for (const s of Object.values(stems)) expect(s).toMatch(/^[a-z][A-Za-z0-9]*$/);
     expect(uniqueName("mobile", ["mobile", "mobile2"])).toBe("mobile3");
     // The same column counts as taken, and the common names are reserved.
@@ -216,12 +154,12 @@ describe("property rules", () => {
   });
 
   it("keeps the name following the label until it is edited by hand", () => {
-    const f = newField("string", "单行文本", ["text"]);
+    const f = newField("string", ZH.text, ["text"]);
     expect(f.name).toBe("text2");
-    const g = relabel(f, "QQ号", ["text"]);
+    const g = relabel(f, ZH.qq, ["text"]);
     expect(g.name).toBe("qq");
     const h = rename(g, "qqNumber");
-    expect(relabel(h, "微信号 WeChat", []).name).toBe("qqNumber");
+    expect(relabel(h, ZH.wechat, []).name).toBe("qqNumber");
     // A field read from a file never changes its name with its label (a rename is a migration).
     const read = parsed(EVERY_TYPE).fields[0];
     expect(relabel(read, "Other", []).name).toBe("title");
@@ -240,17 +178,17 @@ describe("property rules", () => {
   });
 
   it("refuses lengths and bounds that contradict each other, and keys of another type", () => {
-    const f: FieldDoc = { uid: "u", name: "a", label: "甲", type: "string", minLength: 5, maxLength: 3 };
+    const f: FieldDoc = { uid: "u", name: "a", label: ZH.jia, type: "string", minLength: 5, maxLength: 3 };
     expect(checkField(f, [f], "fields.a").map((p) => p.path)).toEqual(["fields.a.minLength"]);
-    const n: FieldDoc = { uid: "n", name: "n", label: "乙", type: "int", min: 10, max: 1, maxLength: 3 };
+    const n: FieldDoc = { uid: "n", name: "n", label: ZH.yi, type: "int", min: 10, max: 1, maxLength: 3 };
     expect(checkField(n, [n], "fields.n").map((p) => p.path).sort()).toEqual(["fields.n.maxLength", "fields.n.min"]);
-    const d: FieldDoc = { uid: "d", name: "d", label: "丙", type: "decimal", precision: 4, scale: 5 };
+    const d: FieldDoc = { uid: "d", name: "d", label: ZH.bing, type: "decimal", precision: 4, scale: 5 };
     expect(checkField(d, [d], "fields.d").map((p) => p.path)).toEqual(["fields.d.scale"]);
-    const i: FieldDoc = { uid: "i", name: "i", label: "丁", type: "images", maxCount: 0, maxSize: "5 megabytes" };
+    const i: FieldDoc = { uid: "i", name: "i", label: ZH.ding, type: "images", maxCount: 0, maxSize: "5 megabytes" };
     expect(checkField(i, [i], "fields.i").map((p) => p.path)).toEqual(["fields.i.maxCount", "fields.i.maxSize"]);
-    const e: FieldDoc = { uid: "e", name: "e", label: "戊", type: "enum", dict: "x", options: [{ value: 1, label: "一" }] };
+    const e: FieldDoc = { uid: "e", name: "e", label: ZH.wu, type: "enum", dict: "x", options: [{ value: 1, label: ZH.one }] };
     expect(checkField(e, [e], "fields.e").map((p) => p.path)).toEqual(["fields.e.dict"]);
-    const r: FieldDoc = { uid: "r", name: "r", label: "己", type: "richtext", filter: "contains", sort: true };
+    const r: FieldDoc = { uid: "r", name: "r", label: ZH.ji, type: "richtext", filter: "contains", sort: true };
     expect(checkField(r, [r], "fields.r").map((p) => p.path).sort()).toEqual(["fields.r.filter", "fields.r.filter", "fields.r.sort", "fields.r.sort"]);
     expect(checkModule(parsed(EVERY_TYPE))).toEqual([]);
   });
@@ -259,9 +197,9 @@ describe("property rules", () => {
     expect(applicableKeys("int").has("maxLength")).toBe(false);
     expect(applicableKeys("string").has("pattern")).toBe(true);
     expect(applicableKeys("string", true).has("filter")).toBe(false);
-    const f: FieldDoc = { uid: "x", name: "x", label: "甲", type: "string", maxLength: 20, filter: "contains", default: "a", required: true };
+    const f: FieldDoc = { uid: "x", name: "x", label: ZH.jia, type: "string", maxLength: 20, filter: "contains", default: "a", required: true };
     const g = retype(f, "int");
-    expect(g).toEqual({ uid: "x", auto: undefined, name: "x", label: "甲", type: "int", required: true });
+    expect(g).toEqual({ uid: "x", auto: undefined, name: "x", label: ZH.jia, type: "int", required: true });
     expect(retype(f, "enum").options).toHaveLength(1);
   });
 
@@ -272,7 +210,7 @@ describe("property rules", () => {
       api: "designer/x",
       list: { sort: "remark,desc", pageSize: 2000 },
       stats: ["remark"],
-      status: { field: "title", values: [[1, "甲"]], initial: 2, actions: [{ name: "edit", label: "改", from: [3], to: 1 }] },
+      status: { field: "title", values: [[1, ZH.jia]], initial: 2, actions: [{ name: "edit", label: ZH.change, from: [3], to: 1 }] },
     };
     expect(checkModule(broken).map((p) => p.path)).toEqual([
       "api",

@@ -326,8 +326,8 @@ const STEMS: Record<FieldType, string> = {
 };
 
 /**
- * stemOf is the name a label suggests: its ASCII words in lowerCamel ("QQ号" → qq, "Email 地址" → email,
- * "GDP总量2024" → gdp2024), else the type's stem. A leading digit is dropped (names start with a letter).
+ * stemOf is the name a label suggests: its ASCII words in lowerCamel (a label "QQ" + Chinese → qq, "Email" +
+ * Chinese → email, "GDP" + Chinese + "2024" → gdp2024), else the type's stem. A leading digit is dropped (names start with a letter).
  */
 export function stemOf(label: string, type: FieldType): string {
   const words = label.match(/[A-Za-z0-9]+/g) ?? [];
@@ -550,4 +550,43 @@ export function findField(m: ModuleDoc, uid: string | undefined): FieldDoc | und
 /** parentOf answers the children field holding a sub-field, if any. */
 export function parentOf(m: ModuleDoc, uid: string): FieldDoc | undefined {
   return m.fields.find((f) => f.fields?.some((s) => s.uid === uid));
+}
+
+/** keepUids gives the fields of a model read from text the uids of the fields of the same name before. */
+export function keepUids(prev: ModuleDoc, next: ModuleDoc): ModuleDoc {
+  const match = (before: FieldDoc[], after: FieldDoc[]): FieldDoc[] => {
+    const byName = new Map(before.map((f) => [f.name, f]));
+    return after.map((f, i) => {
+      const old = byName.get(f.name) ?? (before.length === after.length && !after.some((x) => x.name === before[i]?.name) ? before[i] : undefined);
+      const out: FieldDoc = old ? { ...f, uid: old.uid, auto: false } : f;
+      return f.fields ? { ...out, fields: match(old?.fields ?? [], f.fields) } : out;
+    });
+  };
+  return { ...next, fields: match(prev.fields, next.fields) };
+}
+
+/** origins maps each field's uid to its name as published (through the draft's recorded renames). */
+export function originsOf(m: ModuleDoc, renames: Record<string, string>): Map<string, string> {
+  const back = new Map(Object.entries(renames).map(([from, to]) => [to, from]));
+  const out = new Map<string, string>();
+  for (const f of m.fields) {
+    out.set(f.uid, back.get(f.name) ?? f.name);
+    for (const s of f.fields ?? []) out.set(s.uid, back.get(`${f.name}.${s.name}`) ?? `${f.name}.${s.name}`);
+  }
+  return out;
+}
+
+/** renamesOf lists the fields whose name differs from the one published: old → new (children as parent.child). */
+export function renamesOf(m: ModuleDoc, origins: Map<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of m.fields) {
+    const was = origins.get(f.uid);
+    if (was && was !== f.name) out[was] = f.name;
+    for (const s of f.fields ?? []) {
+      const sub = origins.get(s.uid);
+      const now = `${f.name}.${s.name}`;
+      if (sub && sub !== now) out[sub] = now;
+    }
+  }
+  return out;
 }
