@@ -47,6 +47,7 @@ type App struct {
 	routes []Route
 	hooks  []func(*schema.Set)
 
+	source   ModuleSource // modules kept outside the schemas tree (SetModuleSource)
 	reloadMu sync.Mutex   // one reload at a time
 	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
 
@@ -124,12 +125,31 @@ func (a *App) schemaSource() (fs.FS, string) {
 }
 
 func (a *App) load() (*schema.Set, []*schema.LoadError) {
+	set, errs, _ := a.loadAll()
+	return set, errs
+}
+
+// loadAll loads the schemas tree with the modules of the module source;
+// srcErr is the source's failure (the tree is loaded without it).
+func (a *App) loadAll() (set *schema.Set, errs []*schema.LoadError, srcErr error) {
 	fsys, root := a.schemaSource()
-	set, errs := schema.LoadFS(fsys, root)
+	var extra map[string][]byte
+	a.mu.Lock()
+	src := a.source
+	a.mu.Unlock()
+	if src != nil {
+		ctx, cancel := context.WithTimeout(a.ctx, time.Minute)
+		extra, srcErr = src(ctx)
+		cancel()
+		if srcErr != nil {
+			a.log.Error("module source failed", "err", srcErr.Error())
+		}
+	}
+	set, errs = schema.LoadFSWith(fsys, root, extra)
 	if set == nil {
 		set = &schema.Set{Dicts: map[string]*schema.Dict{}}
 	}
-	return set, errs
+	return set, errs, srcErr
 }
 
 // logLoadErrors logs each schema problem as file:line: field: problem.

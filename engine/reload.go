@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -40,9 +41,12 @@ func (a *App) Reload(ctx context.Context) error {
 	defer a.reloadMu.Unlock()
 	old := a.Modules()
 	a.markLoaded()
-	set, errs := a.load()
+	set, errs, srcErr := a.loadAll()
 	a.logLoadErrors(errs)
 	keepOld(set, old, errs)
+	if srcErr != nil {
+		keepSourced(set, old)
+	}
 	var problems []error
 	if len(errs) > 0 {
 		problems = append(problems, schema.LoadErrors(errs))
@@ -54,7 +58,9 @@ func (a *App) Reload(ctx context.Context) error {
 			next = append(next, prev)
 			continue
 		}
-		if err := a.store.Migrate(ctx, m, false); err != nil {
+		// Only what its last migration did not apply: another instance, or
+		// the designer's publish, may have migrated it already.
+		if _, err := a.store.MigrateChanged(ctx, []*schema.Module{m}); err != nil {
 			err = fmt.Errorf("migrate %s: %w", m.Name, err)
 			a.log.Error("module migration failed", "name", m.Name, "file", m.File, "err", err.Error())
 			problems = append(problems, err)
@@ -87,6 +93,35 @@ func (a *App) Reload(ctx context.Context) error {
 		return fmt.Errorf("reload schemas: %w", errors.Join(problems...))
 	}
 	return nil
+}
+
+// ModuleSource supplies the module files kept outside the schemas tree —
+// the form designer's published modules — by path (under
+// schema.DesignerDir). Every load reads it and loads its files with the
+// tree, through the same loader.
+type ModuleSource func(ctx context.Context) (map[string][]byte, error)
+
+// SetModuleSource installs the module source; call Reload to load its
+// modules.
+func (a *App) SetModuleSource(src ModuleSource) {
+	a.mu.Lock()
+	a.source = src
+	a.mu.Unlock()
+}
+
+// keepSourced puts back the previous version of every module the module
+// source gave, when the source failed this time, and keeps every menu.
+func keepSourced(set, old *schema.Set) {
+	for _, m := range old.Modules {
+		if !strings.HasPrefix(m.File, schema.DesignerDir+"/") || set.Module(m.Name) != nil {
+			continue
+		}
+		set.Modules = append(set.Modules, m)
+	}
+	if set.Failed == nil {
+		set.Failed = map[string]bool{}
+	}
+	set.Failed[""] = true
 }
 
 // keepOld puts back into set the previous version of every module whose
@@ -189,4 +224,62 @@ func fingerprint(dir string) string {
 		return nil
 	})
 	return string(h.Sum(nil))
+}
+
+// CheckModule loads the schemas tree and the module source with data as
+// the file at path (replacing the source's file there, if any), through
+// the loader every module goes through, and answers the module it holds
+// and the problems of that file: what the form designer checks a draft
+// with. A nil module comes with problems.
+func (a *App) CheckModule(path string, data []byte) (*schema.Module, []*schema.LoadError) {
+	fsys, root := a.schemaSource()
+	extra := map[string][]byte{}
+	a.mu.Lock()
+	src := a.source
+	a.mu.Unlock()
+	if src != nil {
+		ctx, cancel := context.WithTimeout(a.ctx, time.Minute)
+		got, err := src(ctx)
+		cancel()
+		if err == nil {
+			maps.Copy(extra, got)
+		}
+	}
+	extra[path] = data
+	set, errs := schema.LoadFSWith(fsys, root, extra)
+	var mine []*schema.LoadError
+	for _, e := range errs {
+		if e.File == path {
+			mine = append(mine, e)
+		}
+	}
+	if len(mine) > 0 {
+		return nil, mine
+	}
+	for _, m := range set.Modules {
+		if m.File == path {
+			return m, nil
+		}
+	}
+	return nil, []*schema.LoadError{{File: path, Problem: "module not loaded"}}
+}
+
+// ReadSchemaFile reads a file of the schemas tree (a module's File), or
+// of the module source.
+func (a *App) ReadSchemaFile(name string) ([]byte, error) {
+	a.mu.Lock()
+	src := a.source
+	a.mu.Unlock()
+	if strings.HasPrefix(name, schema.DesignerDir+"/") && src != nil {
+		got, err := src(a.ctx)
+		if err != nil {
+			return nil, err
+		}
+		if data, ok := got[name]; ok {
+			return data, nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	fsys, _ := a.schemaSource()
+	return fs.ReadFile(fsys, name)
 }

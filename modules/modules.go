@@ -11,6 +11,7 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/content"
+	"xiangzhi/modules/designer"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
 	"xiangzhi/modules/oos"
@@ -27,6 +28,12 @@ import (
 // the engine.System every later route is checked by (until then the engine
 // refuses every guarded route, and Serve refuses to start).
 func Register(app *engine.App) error {
+	// The form designer's published modules join the set first: system
+	// administration keeps the menus of the set's modules.
+	dsg, err := designer.Load(app)
+	if err != nil {
+		return fmt.Errorf("form designer: %w", err)
+	}
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
@@ -53,6 +60,9 @@ func Register(app *engine.App) error {
 	}
 	if err := message.Register(app); err != nil {
 		return fmt.Errorf("messages: %w", err)
+	}
+	if err := dsg.Register(); err != nil {
+		return fmt.Errorf("form designer: %w", err)
 	}
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -26,8 +28,18 @@ const (
 // targets, menu groups). A file with problems is reported and left out of
 // the Set; the rest still loads. Problems come sorted by file and line.
 func LoadFS(fsys fs.FS, root string) (*Set, []*LoadError) {
+	return LoadFSWith(fsys, root, nil)
+}
+
+// LoadFSWith is LoadFS with more module files held in memory (the form
+// designer's published modules), by path: they are loaded and checked
+// exactly like the files of the tree, and with them.
+func LoadFSWith(fsys fs.FS, root string, extra map[string][]byte) (*Set, []*LoadError) {
 	files, errs := walk(fsys, root)
-	set, more := loadTree(fsys, root, files, true)
+	for _, p := range slices.Sorted(maps.Keys(extra)) {
+		files = append(files, p)
+	}
+	set, more := loadTreeFrom(readerOf(fsys, extra), root, files, true)
 	errs = append(errs, more...)
 	sortErrors(errs)
 	return set, errs
@@ -95,10 +107,27 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 // given module files, and cross-checks them. With complete set, the files
 // are the whole tree: a reference to a module not among them is an error.
 func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*LoadError) {
+	return loadTreeFrom(readerOf(fsys, nil), root, files, complete)
+}
+
+// reader reads one file of a tree.
+type reader func(name string) ([]byte, error)
+
+// readerOf reads extra's files from memory, the others from fsys.
+func readerOf(fsys fs.FS, extra map[string][]byte) reader {
+	return func(name string) ([]byte, error) {
+		if data, ok := extra[name]; ok {
+			return data, nil
+		}
+		return fs.ReadFile(fsys, name)
+	}
+}
+
+func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set, []*LoadError) {
 	set := &Set{Dicts: map[string]*Dict{}}
 	var errs []*LoadError
 	ctx := &checkContext{}
-	if data, err := fs.ReadFile(fsys, path.Join(root, DictsFile)); err == nil {
+	if data, err := read(path.Join(root, DictsFile)); err == nil {
 		dicts, more := parseDicts(path.Join(root, DictsFile), data)
 		errs = append(errs, more...)
 		for _, d := range dicts {
@@ -108,7 +137,7 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	} else if complete {
 		ctx.dicts = set.Dicts // no dictionaries: every dict: is unknown
 	}
-	if data, err := fs.ReadFile(fsys, path.Join(root, MenusFile)); err == nil {
+	if data, err := read(path.Join(root, MenusFile)); err == nil {
 		groups, more := parseMenus(path.Join(root, MenusFile), data)
 		errs = append(errs, more...)
 		set.Groups = groups
@@ -120,7 +149,7 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	var loaded []*loadedModule
 	failed := map[string]bool{} // names of modules whose files have problems
 	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
+		data, err := read(f)
 		if err != nil {
 			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
 			continue
@@ -130,6 +159,8 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 			errs = append(errs, more...)
 			if d != nil {
 				failed[scalarAt(d.root, "name")] = true
+			} else {
+				failed[NameInText(data)] = true
 			}
 			if m != nil { // decoded: report its cross-file problems too
 				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
@@ -144,7 +175,24 @@ func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*
 	for _, lm := range kept {
 		set.Modules = append(set.Modules, lm.m)
 	}
+	set.Failed = map[string]bool{}
+	for name := range failed {
+		if set.Module(name) == nil {
+			set.Failed[name] = true
+		}
+	}
 	return set, errs
+}
+
+var nameLineRE = regexp.MustCompile(`(?m)^name:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)["']?[ \t]*(?:#.*)?\r?$`)
+
+// NameInText reads the module name of a file that may be no valid YAML
+// from its top-level name: line, or "" when it has none.
+func NameInText(data []byte) string {
+	if m := nameLineRE.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
 }
 
 // loadedModule is a module that passed its own checks, with its doc for

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -32,7 +33,7 @@ func TestLoadFS(t *testing.T) {
 			"bad/_reserved.yaml: 以 _ 开头的文件名是保留的：只有根目录下的 _dicts.yaml 和 _menus.yaml 会被读取",
 		}},
 		{"bad/syntax.yaml", []string{
-			"bad/syntax.yaml:3: YAML 语法错误：did not find expected ',' or '}'",
+			"bad/syntax.yaml:4: YAML 语法错误：did not find expected ',' or '}'",
 		}},
 		{"bad/empty.yaml", []string{
 			"bad/empty.yaml:1: 文件是空的",
@@ -296,5 +297,66 @@ func TestRefTargets(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSyntaxErrorLines checks that a YAML syntax error is reported at the
+// line it is on, whether yaml.v3's scanner or its parser found it (the
+// parser reports zero-based lines).
+func TestSyntaxErrorLines(t *testing.T) {
+	head := "name: well\ntitle: 机井\napi: /api/wells\npermission: well\nfields:\n" +
+		"  - name: code\n    label: 编号\n    type: string\n  - name: depth\n    label: 井深\n    type: int\n"
+	tests := []struct {
+		name, text string
+		line       int
+	}{
+		// Line 12 is a less indented item, line 13 a key outdented into the middle of the list.
+		{"block mapping (parser)", head + "  - name: x\n label: 乙\n", 13},
+		{"block sequence (parser)", head + "  - name: x\n    label: 乙\n    type: string\n   - name: y\n", 15},
+		{"mapping value (scanner)", head + "  - name: x\n    label: 乙: 丙\n", 13},
+		{"tab (scanner)", head + "\t- name: x\n", 12},
+		{"after a list (parser)", "- a\nb: 1\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseModule("well.yaml", []byte(tt.text))
+			var errs LoadErrors
+			if !errorsAs(err, &errs) || len(errs) != 1 {
+				t.Fatalf("got %v, want one syntax error", err)
+			}
+			if errs[0].Line != tt.line || !strings.Contains(errs[0].Problem, "YAML 语法错误") {
+				t.Errorf("got %s, want line %d\n%s", errs[0].Error(), tt.line, numbered(tt.text))
+			}
+		})
+	}
+}
+
+func errorsAs(err error, target *LoadErrors) bool {
+	es, ok := err.(LoadErrors)
+	*target = es
+	return ok
+}
+
+func numbered(text string) string {
+	var b strings.Builder
+	for i, l := range strings.Split(text, "\n") {
+		b.WriteString(strings.Repeat(" ", 3-len(strings.TrimSpace(strconv.Itoa(i+1)))) + strconv.Itoa(i+1) + " " + l + "\n")
+	}
+	return b.String()
+}
+
+// TestLoadFSFailed checks that the modules whose files have problems are
+// named in Set.Failed, a file that is no valid YAML by its name: line.
+func TestLoadFSFailed(t *testing.T) {
+	fsys := fstest.MapFS{
+		"good.yaml":   {Data: []byte("name: good\ntitle: 好\napi: /api/goods\npermission: good\nfields:\n  - {name: a, label: 甲, type: string}\n")},
+		"syntax.yaml": {Data: []byte("name: broken\ntitle: 坏\nfields: [\n")},
+		"meta.yaml":   {Data: []byte("name: wrong\ntitle: 错\napi: /api/wrongs\npermission: wrong\nfields:\n  - {name: a, label: 甲, type: integer}\n")},
+		"noname.yaml": {Data: []byte("- [\n")},
+	}
+	set, _ := LoadFS(fsys, ".")
+	want := map[string]bool{"broken": true, "wrong": true, "": true}
+	if diff := cmp.Diff(want, set.Failed); diff != "" || set.Module("good") == nil {
+		t.Errorf("Failed (-want +got):\n%s", diff)
 	}
 }

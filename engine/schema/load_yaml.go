@@ -22,19 +22,81 @@ type doc struct {
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
+// syntaxError turns a yaml.v3 syntax error into its 1-based line and text.
+// yaml.v3 reports the line of the context a problem was found in (where the
+// mapping or list began), zero-based for its parser's problems — well.yaml:12
+// for a bad key on line 13. The line of the problem itself is the first line
+// at which the text stops parsing: found by parsing prefixes of the text,
+// from the reported line on (a binary search: a prefix that fails keeps
+// failing as lines are added, bar a flow collection closed later).
+func syntaxError(data []byte, err error) (int, string) {
+	text := err.Error()
+	line := 0
+	if m := yamlLineRE.FindStringSubmatch(text); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		text = m[2]
+	} else {
+		text = strings.TrimPrefix(text, "yaml: ")
+	}
+	if parserProblems[text] {
+		line++ // zero-based, or absent on the first line
+	}
+	ends := lineEnds(data)
+	fails := func(k int) bool { // the first k lines do not parse
+		var n yaml.Node
+		return yaml.Unmarshal(data[:ends[k-1]], &n) != nil
+	}
+	lo, hi := max(line, 1), len(ends) // fails(hi) holds: the whole text fails
+	if lo > hi || !fails(hi) {
+		return line, text
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo, text
+}
+
+// parserProblems are the problems yaml.v3's parser (not its scanner)
+// reports: their line is zero-based.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found undefined tag handle":             true,
+	"found duplicate %YAML directive":        true,
+	"found duplicate %TAG directive":         true,
+	"found incompatible YAML document":       true,
+}
+
+// lineEnds lists, for each line of data, the offset just past it.
+func lineEnds(data []byte) []int {
+	var ends []int
+	for i, c := range data {
+		if c == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		ends = append(ends, len(data))
+	}
+	return ends
+}
+
 // parseYAML parses data into a doc, reporting syntax errors, an empty file,
 // duplicate keys and merge keys.
 func parseYAML(file string, data []byte, nameKey string) (*doc, []*LoadError) {
 	var n yaml.Node
 	if err := yaml.Unmarshal(data, &n); err != nil {
-		text := err.Error()
-		line := 0
-		if m := yamlLineRE.FindStringSubmatch(text); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			text = m[2]
-		} else {
-			text = strings.TrimPrefix(text, "yaml: ")
-		}
+		line, text := syntaxError(data, err)
 		return nil, []*LoadError{{File: file, Line: line, Problem: fmt.Sprintf(msg.SchemaYAMLSyntax, text)}}
 	}
 	if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {

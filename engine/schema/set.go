@@ -21,12 +21,21 @@ type Group struct {
 	Parent string `yaml:"parent,omitempty" json:"parent,omitempty"`
 }
 
+// DesignerDir is the folder the form designer's modules are loaded under
+// (their File is DesignerDir/<name>.yaml); no schemas tree has it.
+const DesignerDir = "designer"
+
 // Set is everything loaded from one schemas tree: modules, dictionaries and
 // menu groups, already validated and cross-checked.
 type Set struct {
 	Modules []*Module
 	Dicts   map[string]*Dict
 	Groups  []Group
+	// Failed names the modules whose files have problems and were left
+	// out; the key "" stands for a file whose module name could not be
+	// read (a YAML syntax error before its name:). A module neither in
+	// Modules nor in Failed was removed.
+	Failed map[string]bool
 }
 
 // Module returns the module with the given name, or nil.

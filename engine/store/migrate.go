@@ -34,6 +34,13 @@ func (s *Store) Migrate(ctx context.Context, m *schema.Module, drop bool) error 
 	if err := s.migrate(ctx, mt, drop, false); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
+	return s.afterMigrate(ctx, mt)
+}
+
+// afterMigrate seeds and bumps the table's write sequence, prepares its
+// search state and records the migration's digest.
+func (s *Store) afterMigrate(ctx context.Context, mt *meta) error {
+	m := mt.m
 	// Seed the table's write sequence, then bump it: a changed table shape
 	// must not reuse a cached total.
 	ins, args := entsqldrv.Dialect(s.dialect).Insert(SeqTable).

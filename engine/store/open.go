@@ -102,7 +102,7 @@ func open(dbURL, dataDir string) (*Store, error) {
 	default:
 		return nil, fmt.Errorf("database url %q: want sqlite://, file:, postgres:// or mysql://", redact(dbURL))
 	}
-	n := max(10, 4*runtime.NumCPU())
+	n := max(10, 4*runtime.NumCPU()) // FlushStatements restores it
 	s.db.SetMaxOpenConns(n)
 	s.db.SetMaxIdleConns(n)
 	s.db.SetConnMaxIdleTime(5 * time.Minute)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/rolemenu"
 )
 
 // Keys of generated menus: "group:<group>", "module:<module>" and
@@ -31,8 +33,12 @@ func ModuleURL(module string) string { return "/m/" + module }
 // are updated when the module changed (their order is kept, an
 // administrator may have set it); buttons of codes a module no longer has
 // are removed. Nothing without a generated key is touched — menus an
-// administrator created stay — and the menus of modules missing from set
-// are kept, so a module that failed to load keeps its grants. Every
+// administrator created stay — except under the menu of a removed module:
+// a module neither in set.Modules nor in set.Failed (its file has
+// problems: it keeps its menus and grants) loses its menu, the menus
+// under it and their grants, and a generated group left without modules
+// goes too; while a file whose module cannot be named has problems
+// (set.Failed[""]), nothing is removed. Every
 // generated menu is granted to the system (超级管理员) roles. Reload the
 // authorizer afterwards.
 func SyncModuleMenus(ctx context.Context, client *ent.Client, set *schema.Set) error {
@@ -78,6 +84,11 @@ func syncModuleMenusTx(ctx context.Context, tx *ent.Tx, set *schema.Set, specs [
 	if len(stale) > 0 {
 		if _, err := tx.Menu.Delete().Where(menu.IDIn(stale...)).Exec(ctx); err != nil {
 			return fmt.Errorf("remove stale module buttons: %w", err)
+		}
+	}
+	if !set.Failed[""] {
+		if err := removeModuleMenus(ctx, tx, set, ids); err != nil {
+			return err
 		}
 	}
 	return grantServerMenus(ctx, tx)
@@ -182,4 +193,79 @@ func buttonOf(m *schema.Module, code string) (op, title string) {
 		return op, t
 	}
 	return op, op
+}
+
+// removeModuleMenus deletes the generated menus of removed modules (with
+// every menu under them) and then the generated groups nothing is left
+// under, with their grants. keep holds the keys synchronised now.
+func removeModuleMenus(ctx context.Context, tx *ent.Tx, set *schema.Set, keep map[string]int64) error {
+	generated, err := tx.Menu.Query().
+		Where(menu.Or(menu.KeyHasPrefix(moduleKeyPrefix), menu.KeyHasPrefix(groupKeyPrefix)), menu.TerminalEQ(menu.TerminalWeb)).
+		All(ctx)
+	if err != nil {
+		return fmt.Errorf("read generated menus: %w", err)
+	}
+	var gone, groups []int64
+	for _, m := range generated {
+		key := *m.Key
+		if _, ok := keep[key]; ok {
+			continue
+		}
+		if strings.HasPrefix(key, groupKeyPrefix) {
+			groups = append(groups, m.ID)
+			continue
+		}
+		name := strings.TrimPrefix(key, moduleKeyPrefix)
+		if i := strings.IndexByte(name, ':'); i >= 0 {
+			name = name[:i]
+		}
+		if set.Module(name) == nil && !set.Failed[name] {
+			gone = append(gone, m.ID)
+		}
+	}
+	// Menus under a removed one (an administrator's buttons) go with it.
+	for parents := gone; len(parents) > 0; {
+		kids, err := tx.Menu.Query().Where(menu.ParentIDIn(parents...)).IDs(ctx)
+		if err != nil {
+			return fmt.Errorf("read menus of removed modules: %w", err)
+		}
+		kids = slices.DeleteFunc(kids, func(id int64) bool { return slices.Contains(gone, id) })
+		gone, parents = append(gone, kids...), kids
+	}
+	if err := deleteMenus(ctx, tx, gone); err != nil {
+		return err
+	}
+	// Unused groups, deepest first: each goes once nothing is under it.
+	for removed := true; removed && len(groups) > 0; {
+		removed = false
+		for i := 0; i < len(groups); i++ {
+			n, err := tx.Menu.Query().Where(menu.ParentID(groups[i])).Count(ctx)
+			if err != nil {
+				return fmt.Errorf("read menus of a group: %w", err)
+			}
+			if n > 0 {
+				continue
+			}
+			if err := deleteMenus(ctx, tx, groups[i:i+1]); err != nil {
+				return err
+			}
+			groups = slices.Delete(groups, i, i+1)
+			removed, i = true, i-1
+		}
+	}
+	return nil
+}
+
+// deleteMenus deletes menus and their grants.
+func deleteMenus(ctx context.Context, tx *ent.Tx, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := tx.RoleMenu.Delete().Where(rolemenu.MenuIDIn(ids...)).Exec(ctx); err != nil {
+		return fmt.Errorf("revoke menus of removed modules: %w", err)
+	}
+	if _, err := tx.Menu.Delete().Where(menu.IDIn(ids...)).Exec(ctx); err != nil {
+		return fmt.Errorf("remove menus of removed modules: %w", err)
+	}
+	return nil
 }

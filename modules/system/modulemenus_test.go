@@ -2,6 +2,7 @@ package system_test
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"xiangzhi/engine/schema"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/rolemenu"
 	"xiangzhi/modules/system"
 )
 
@@ -199,4 +201,85 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestSyncModuleMenusRemoved checks that a removed module's menu goes (with
+// the buttons under it, an administrator's too, their grants and a group
+// left empty), while a module whose file has problems keeps its menus.
+func TestSyncModuleMenusRemoved(t *testing.T) {
+	for _, db := range authtest.All(t) {
+		t.Run(db.Name, func(t *testing.T) {
+			ctx := context.Background()
+			client := db.Client
+			if _, err := system.Bootstrap(ctx, client, system.BootstrapOptions{AdminPassword: "Admin#2024x"}); err != nil {
+				t.Fatal(err)
+			}
+			set := testSet()
+			if err := system.SyncModuleMenus(ctx, client, set); err != nil {
+				t.Fatal(err)
+			}
+			land, err := client.Menu.Query().Where(menu.Key("module:landSubsidy")).Only(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			manual, err := client.Menu.Create().SetParentID(land.ID).SetType(menu.TypeButton).SetTitle("打印").
+				SetPermissionCode("onlineVillage.landSubsidy.print").SetModule("landSubsidy").Save(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			keys := func() map[string]bool {
+				out := map[string]bool{}
+				for _, r := range generatedMenus(t, client) {
+					out[r.Key] = true
+				}
+				return out
+			}
+
+			// The file of landSubsidy has problems: its menus stay.
+			failing := testSet()
+			failing.Modules = slices.DeleteFunc(failing.Modules, func(m *schema.Module) bool { return m.Name == "landSubsidy" })
+			failing.Failed = map[string]bool{"landSubsidy": true}
+			if err := system.SyncModuleMenus(ctx, client, failing); err != nil {
+				t.Fatal(err)
+			}
+			if k := keys(); !k["module:landSubsidy"] || !k["module:landSubsidy:onlineVillage.landSubsidy.add"] || !k["group:subsidy"] {
+				t.Fatalf("menus of a module that failed to load were removed: %v", k)
+			}
+			// A file whose module cannot be named has problems: nothing is removed.
+			unnamed := testSet()
+			unnamed.Modules = unnamed.Modules[:1]
+			unnamed.Failed = map[string]bool{"": true}
+			if err := system.SyncModuleMenus(ctx, client, unnamed); err != nil {
+				t.Fatal(err)
+			}
+			if k := keys(); !k["module:landSubsidy"] || !k["module:notice"] {
+				t.Fatalf("menus removed while a file could not be read: %v", k)
+			}
+
+			// The file is removed: the menu, its buttons, the hand-made one and the empty group go.
+			removed := testSet()
+			removed.Modules = slices.DeleteFunc(removed.Modules, func(m *schema.Module) bool { return m.Name == "landSubsidy" })
+			if err := system.SyncModuleMenus(ctx, client, removed); err != nil {
+				t.Fatal(err)
+			}
+			k := keys()
+			for key := range k {
+				if strings.HasPrefix(key, "module:landSubsidy") {
+					t.Errorf("menu %s of the removed module kept", key)
+				}
+			}
+			if k["group:subsidy"] {
+				t.Error("group left without modules kept")
+			}
+			if !k["module:notice"] || !k["module:handicappedSubsidy"] || !k["group:onlineVillage"] {
+				t.Errorf("menus of other modules removed: %v", k)
+			}
+			if n, err := client.Menu.Query().Where(menu.ID(manual.ID)).Count(ctx); err != nil || n != 0 {
+				t.Errorf("the hand-made button under the removed module kept (%d, %v)", n, err)
+			}
+			if n, err := client.RoleMenu.Query().Where(rolemenu.MenuIDIn(land.ID, manual.ID)).Count(ctx); err != nil || n != 0 {
+				t.Errorf("grants of removed menus kept (%d, %v)", n, err)
+			}
+		})
+	}
 }

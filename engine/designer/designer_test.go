@@ -1,0 +1,422 @@
+package designer_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"xiangzhi/engine"
+	"xiangzhi/engine/apitest"
+	"xiangzhi/engine/config"
+	"xiangzhi/engine/designer"
+	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/schema"
+)
+
+// databases runs fn on SQLite and, when configured, PostgreSQL and MariaDB.
+func databases(t *testing.T, fn func(t *testing.T, url string)) {
+	for _, db := range []struct {
+		name string
+		url  func(*testing.T) string
+	}{{"sqlite", apitest.SQLiteURL}, {"postgres", apitest.PostgresURL}, {"mysql", apitest.MySQLURL}} {
+		t.Run(db.name, func(t *testing.T) { fn(t, db.url(t)) })
+	}
+}
+
+type instance struct {
+	*engine.App
+	d *designer.Designer
+}
+
+// newInstance starts an App on dbURL serving the schemas in dir, with a
+// designer polling every 50 ms.
+func newInstance(t *testing.T, dbURL, dir string) *instance {
+	t.Helper()
+	return newInstanceWith(t, dbURL, dir, "", 50*time.Millisecond)
+}
+
+// newInstanceWith starts an instance on a NATS bus (natsURL, "" for the
+// in-process one) polling every poll (< 0: never).
+func newInstanceWith(t *testing.T, dbURL, dir, natsURL string, poll time.Duration) *instance {
+	t.Helper()
+	cfg := config.Default()
+	cfg.NATSURL = natsURL
+	cfg.DataDir = t.TempDir()
+	cfg.DBURL = dbURL
+	cfg.SchemasDir = dir
+	cfg.ConsoleFS = nil
+	var logs bytes.Buffer
+	cfg.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	app, err := engine.New(cfg)
+	if err != nil {
+		t.Fatalf("engine.New: %v", err)
+	}
+	t.Cleanup(func() { app.Close() })
+	apitest.NewSystem(t, app)
+	d, err := designer.New(context.Background(), app, designer.Options{Poll: poll})
+	if err != nil {
+		t.Fatalf("designer.New: %v", err)
+	}
+	return &instance{App: app, d: d}
+}
+
+func schemasDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	src := "../testdata/schemas"
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if e.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// call runs a request on an instance and decodes the envelope's data.
+func call(t *testing.T, a *instance, method, url, body string) (int, map[string]any) {
+	t.Helper()
+	req := httptest.NewRequest(method, url, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res := httptest.NewRecorder()
+	a.Handler().ServeHTTP(res, req)
+	var env struct {
+		Data map[string]any `json:"data"`
+	}
+	_ = json.Unmarshal(res.Body.Bytes(), &env)
+	return res.Code, env.Data
+}
+
+// eventually retries check for ten seconds.
+func eventually(t *testing.T, what string, check func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !check() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: never happened", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func publicMessage(err error) string {
+	var e *httpx.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+const pondV1 = `# 坑塘台账
+name: pond
+title: 坑塘
+group: affairs
+api: /api/ponds
+permission: pond
+fields:
+  - name: code
+    label: 编号
+    type: string
+    maxLength: 50
+    list: true
+  - name: depth
+    label: 深度
+    type: string
+  - name: owner
+    label: 承包人
+    type: string
+    maxLength: 100
+  - name: remark # 备注
+    label: 备注
+    type: text
+`
+
+// tableIdentity names the physical table: a table dropped and created
+// again gets another one. MariaDB rebuilds a table for some ALTERs on its
+// own, so it has none here.
+func tableIdentity(t *testing.T, a *instance, table string) string {
+	t.Helper()
+	db := a.Store().DB()
+	var id string
+	var err error
+	switch a.Store().Dialect() {
+	case "sqlite3":
+		err = db.QueryRow("SELECT CAST(rootpage AS TEXT) FROM sqlite_master WHERE type = 'table' AND name = ?", table).Scan(&id)
+	case "postgres":
+		err = db.QueryRow("SELECT CAST(oid AS TEXT) FROM pg_class WHERE relname = $1 AND relkind = 'r'", table).Scan(&id)
+	default:
+		return ""
+	}
+	if err != nil {
+		t.Fatalf("identity of %s: %v", table, err)
+	}
+	return id
+}
+
+func TestPublishLifecycle(t *testing.T) {
+	databases(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		dir := schemasDir(t)
+		a := newInstance(t, url, dir)
+		b := newInstance(t, url, dir)
+
+		// File modules' names and paths are refused; file modules are read-only.
+		for _, tt := range []struct{ text, want string }{
+			{strings.Replace(pondV1, "name: pond", "name: notice", 1), "模块名称已被文件模块使用：notice"},
+			{strings.Replace(pondV1, "api: /api/ponds", "api: /affairs/notices", 1), "接口路径已被文件模块使用：/affairs/notices"},
+		} {
+			if _, err := a.d.Create(ctx, 7, nil, tt.text); publicMessage(err) != tt.want {
+				t.Errorf("create: got %v, want %s", err, tt.want)
+			}
+		}
+		if _, err := a.d.Save(ctx, 7, "notice", nil, pondV1, nil); publicMessage(err) != "文件模块只读，请复制为新模块" {
+			t.Errorf("save of a file module: %v", err)
+		}
+		if det, err := a.d.Get(ctx, "notice"); err != nil || !det.ReadOnly || det.Source != "file" || det.Model == nil {
+			t.Errorf("file module read: %+v %v", det, err)
+		}
+
+		// Draft, first publish, records.
+		det, err := a.d.Create(ctx, 7, nil, pondV1)
+		if err != nil || len(det.Problems) != 0 || det.State != designer.StateDraft {
+			t.Fatalf("create: %+v %v", det, err)
+		}
+		if _, err := a.d.Create(ctx, 7, nil, pondV1); publicMessage(err) != "模块名称已存在：pond" {
+			t.Errorf("second create: %v", err)
+		}
+		plan, err := a.d.Plan(ctx, "pond", 0)
+		if err != nil || !plan.New || plan.Destructive {
+			t.Fatalf("first plan: %+v %v", plan, err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "first", ""); err != nil {
+			t.Fatalf("publish v1: %v", err)
+		}
+		table := "mod_pond"
+		identity := tableIdentity(t, a, table)
+		ids := map[string]float64{}
+		for _, rec := range []string{
+			`{"code":"A1","depth":"12","owner":"张三丰收农业合作社","remark":"东头"}`,
+			`{"code":"A2","depth":"十米","owner":"李四","remark":"西头"}`,
+			`{"code":"A3","depth":"8","owner":"王五"}`,
+		} {
+			code, data := call(t, a, "POST", "/api/ponds", rec)
+			if code != 200 {
+				t.Fatalf("create record: %d %v", code, data)
+			}
+			ids[data["code"].(string)] = data["id"].(float64)
+		}
+		// The other instance serves it too (it polls the revision).
+		eventually(t, "second instance serves the published module", func() bool {
+			code, data := call(t, b, "GET", "/api/ponds", "")
+			return code == 200 && data["recordsTotal"] == float64(3)
+		})
+
+		// v2: a new field, a wider code, owner renamed to holder.
+		m := *det.Model
+		m.Fields = append([]schema.Field{}, det.Model.Fields...)
+		m.Fields[0].MaxLength = 80
+		m.Fields[2].Name = "holder"
+		m.Fields = append(m.Fields, schema.Field{Name: "photo", Label: "照片", Type: schema.TypeImage})
+		det, err = a.d.Save(ctx, 7, "pond", &m, "", map[string]string{"owner": "holder"})
+		if err != nil || len(det.Problems) != 0 || det.State != designer.StateChanged {
+			t.Fatalf("save v2: %+v %v", det, err)
+		}
+		if !strings.Contains(det.YAML, "# 坑塘台账") || !strings.Contains(det.YAML, "# 备注") {
+			t.Errorf("comments lost in the draft:\n%s", det.YAML)
+		}
+		plan, err = a.d.Plan(ctx, "pond", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := kinds(plan); got != "rename:holder:3 widen:code addField:photo" || plan.Destructive {
+			t.Errorf("v2 plan = %s (destructive %v)", got, plan.Destructive)
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "v2", ""); err != nil {
+			t.Fatalf("publish v2: %v", err)
+		}
+		rec := record(t, a, ids["A1"])
+		if rec["holder"] != "张三丰收农业合作社" || rec["code"] != "A1" {
+			t.Errorf("after rename: %v", rec)
+		}
+
+		// v3: depth to int (one value does not convert), holder to 5, remark dropped.
+		m3 := *det.Model
+		m3.Fields = nil
+		for _, f := range det.Model.Fields {
+			switch f.Name {
+			case "depth":
+				f.Type = schema.TypeInt
+			case "holder":
+				f.MaxLength = 5
+			case "remark":
+				continue
+			}
+			m3.Fields = append(m3.Fields, f)
+		}
+		if _, err := a.d.Save(ctx, 7, "pond", &m3, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		plan, err = a.d.Plan(ctx, "pond", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := kinds(plan); got != "typeChange:depth:3/1 narrow:holder:3/1 dropField:remark:2/2" || !plan.Destructive || plan.Confirm != "pond" {
+			t.Errorf("v3 plan = %s (destructive %v)", got, plan.Destructive)
+		}
+		for _, c := range plan.Changes {
+			if c.Kind == designer.KindTypeChange && (len(c.Preview) != 3 || c.Preview[1].OK || c.Preview[0].To != int64(12)) {
+				t.Errorf("type change preview = %+v", c.Preview)
+			}
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "v3", ""); publicMessage(err) != "请输入模块名称“pond”确认破坏性变更" {
+			t.Fatalf("destructive publish without confirmation: %v", err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "v3", "pond"); err != nil {
+			t.Fatalf("publish v3: %v", err)
+		}
+		rec = record(t, a, ids["A1"])
+		if rec["depth"] != float64(12) || rec["holder"] != "张三丰收农" || rec["remark"] != nil {
+			t.Errorf("after v3: %v", rec)
+		}
+		if rec := record(t, a, ids["A2"]); rec["depth"] != nil || rec["holder"] != "李四" {
+			t.Errorf("after v3, A2: %v", rec)
+		}
+
+		// Rollback to v2: the column types come back, the backups are restored.
+		plan, err = a.d.Plan(ctx, "pond", 2)
+		if err != nil || plan.Destructive || len(plan.Problems) != 0 {
+			t.Fatalf("rollback plan: %+v %v", plan, err)
+		}
+		res, err := a.d.Rollback(ctx, 7, "pond", 2, "", "")
+		if err != nil {
+			t.Fatalf("rollback: %v", err)
+		}
+		if res.Version != 4 || res.Restored != 2+3+1 {
+			t.Errorf("rollback answered version %d, restored %d", res.Version, res.Restored)
+		}
+		for code, want := range map[string]map[string]any{
+			"A1": {"depth": "12", "holder": "张三丰收农业合作社", "remark": "东头"},
+			"A2": {"depth": "十米", "holder": "李四", "remark": "西头"},
+			"A3": {"depth": "8", "holder": "王五", "remark": nil},
+		} {
+			got := record(t, a, ids[code])
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("after rollback, %s.%s = %v, want %v", code, k, got[k], v)
+				}
+			}
+		}
+		if got := tableIdentity(t, a, table); got != identity {
+			t.Errorf("table %s was recreated: %s → %s", table, identity, got)
+		}
+		vs, err := a.d.Versions(ctx, "pond")
+		if err != nil || len(vs) != 4 || vs[0].RollbackOf != 2 || !vs[0].Current || !vs[1].Backup || vs[0].Note != "回滚到版本2" {
+			t.Errorf("versions = %+v %v", vs, err)
+		}
+		eventually(t, "second instance serves the rolled-back version", func() bool {
+			code, data := call(t, b, "GET", fmt.Sprintf("/api/ponds/%d", int64(ids["A2"])), "")
+			return code == 200 && data["remark"] == "西头" && data["depth"] == "十米"
+		})
+
+		// Removal: gone on both instances, data kept.
+		if err := a.d.Remove(ctx, "pond"); err != nil {
+			t.Fatal(err)
+		}
+		if code, _ := call(t, a, "GET", "/api/ponds", ""); code != 404 {
+			t.Errorf("removed module answers %d", code)
+		}
+		eventually(t, "second instance drops the removed module", func() bool {
+			code, _ := call(t, b, "GET", "/api/ponds", "")
+			return code == 404
+		})
+		if n, err := a.Store().CountRows(ctx, table); err != nil || n != 3 {
+			t.Errorf("rows after removal: %d %v", n, err)
+		}
+	})
+}
+
+func record(t *testing.T, a *instance, id float64) map[string]any {
+	t.Helper()
+	code, data := call(t, a, "GET", fmt.Sprintf("/api/ponds/%d", int64(id)), "")
+	if code != 200 {
+		t.Fatalf("read record %v: %d", id, code)
+	}
+	return data
+}
+
+// kinds writes the column changes of a plan compactly, in plan order:
+// kind:field[:rows[/losses]].
+func kinds(p *designer.Plan) string {
+	var out []string
+	for _, c := range p.Changes {
+		if c.Kind == designer.KindSetting {
+			continue
+		}
+		s := c.Kind + ":" + c.Field
+		switch {
+		case c.Losses > 0:
+			s += fmt.Sprintf(":%d/%d", c.Rows, c.Losses)
+		case c.Rows > 0:
+			s += fmt.Sprintf(":%d", c.Rows)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, " ")
+}
+
+// TestPublishOverNATS checks that a publish reaches another instance
+// through the bus alone (neither instance polls).
+func TestPublishOverNATS(t *testing.T) {
+	nats := os.Getenv("XZ_TEST_NATS")
+	if nats == "" {
+		t.Skip("XZ_TEST_NATS not set")
+	}
+	url := apitest.PostgresURL(t)
+	dir := schemasDir(t)
+	a := newInstanceWith(t, url, dir, nats, -1)
+	b := newInstanceWith(t, url, dir, nats, -1)
+	ctx := context.Background()
+	if _, err := a.d.Create(ctx, 7, nil, pondV1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.d.Publish(ctx, 7, "pond", "", ""); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the other instance serves the module", func() bool {
+		code, _ := call(t, b, "GET", "/api/ponds", "")
+		return code == 200
+	})
+	if err := a.d.Remove(ctx, "pond"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the other instance drops the module", func() bool {
+		code, _ := call(t, b, "GET", "/api/ponds", "")
+		return code == 404
+	})
+}
