@@ -47,8 +47,11 @@ function PaletteEntry({ item, onAdd, disabled }: { item: PaletteItem; onAdd: (it
         else listeners?.onKeyDown?.(e);
       }}
       style={{
-        padding: "4px 8px",
-        marginBottom: 4,
+        padding: "2px 4px",
+        fontSize: 12,
+        whiteSpace: "nowrap",
+        overflow: "hidden",
+        textOverflow: "ellipsis",
         border: "1px dashed #d9d9d9",
         borderRadius: 4,
         cursor: disabled ? "not-allowed" : "grab",
@@ -66,7 +69,7 @@ function PaletteEntry({ item, onAdd, disabled }: { item: PaletteItem; onAdd: (it
 /** Palette lists every type; drag one onto the canvas, or press Enter / double-click to add it at the end. */
 export function Palette({ onAdd, disabled }: { onAdd: (item: PaletteItem) => void; disabled: boolean }) {
   return (
-    <Card size="small" title={text("designer.palette")} styles={{ body: { padding: 8, maxHeight: "70vh", overflow: "auto" } }}>
+    <Card size="small" title={text("designer.palette")} styles={{ body: { padding: 6, display: "grid", gridTemplateColumns: "1fr 1fr", gap: 4 } }}>
       {PALETTE.map((item) => (
         <PaletteEntry key={item.key} item={item} onAdd={onAdd} disabled={disabled} />
       ))}
