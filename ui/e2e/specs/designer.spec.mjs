@@ -83,7 +83,8 @@ export default [
       await addField(page, "mobile", "联系电话", "phone");
       panel = await addField(page, "date", "登记日期", "registerDate");
       await panel.getByText("列表显示", { exact: true }).click();
-      assert.equal(await page.locator("[data-field]").count(), 6, "six fields on the canvas");
+      const order = await page.locator("[data-field]").evaluateAll((els) => els.map((e) => e.getAttribute("data-field")));
+      assert.deepEqual(order, ["householder", "gender", "familySize", "housePhoto", "phone", "registerDate"], "each drop lands where it is let go");
 
       // Module settings: the menu group.
       await page.getByRole("tab", { name: "模块设置" }).click();

@@ -231,8 +231,9 @@ export function DesignDnd({ model, onDrop, children }: { model: ModuleDoc; onDro
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
       setActive(null);
-      const over = e.over ? String(e.over.id) : undefined;
-      if (!over) return;
+      if (!e.over) return;
+      const over = String(e.over.id);
+      const overRect = e.over.rect;
       const groups = groupFields(model);
       let section: string;
       let index: number;
@@ -243,7 +244,13 @@ export function DesignDnd({ model, onDrop, children }: { model: ModuleDoc; onDro
         const target = model.fields.find((f) => f.uid === over);
         if (!target) return;
         section = [...groups.entries()].find(([, list]) => list.includes(target))?.[0] ?? "";
-        index = (groups.get(section) ?? []).indexOf(target);
+        const group = groups.get(section) ?? [];
+        index = group.indexOf(target);
+        // Into another group (or from the palette), a drop on the lower half of a field goes after it; within
+        // its own group a field takes the place of the one it is dropped on (dnd-kit's sortable order).
+        const moved = e.active.rect.current.translated;
+        const within = group.some((f) => f.uid === String(e.active.id));
+        if (!within && moved && moved.top + moved.height / 2 > overRect.top + overRect.height / 2) index += 1;
       }
       const id = String(e.active.id);
       if (id.startsWith(PALETTE_ID)) {

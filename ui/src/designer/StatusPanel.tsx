@@ -247,7 +247,7 @@ export const WorkflowPanel = memo(function WorkflowPanel({ model: m, problems, r
                         const cleared = setKey(setKey(x, "approvers", undefined, STEP_KEYS), "cc", undefined, STEP_KEYS);
                         return setKey(cleared, e.target.checked ? "cc" : "approvers", list.length ? list : [{ role: "" }], STEP_KEYS);
                       })}>
-                        cc
+                        {text("designer.workflow.cc")}
                       </Checkbox>
                       {rules.map((r, j) => (
                         <ApproverRow key={j} index={j} rule={r} onChange={(next) => setRules(rules.map((x, k) => (k === j ? next : x)))} onRemove={() => setRules(rules.filter((_, k) => k !== j))} />

@@ -858,6 +858,7 @@ const en: Messages = {
       users: "Users",
       leader: "Leader",
       ratio: "Ratio",
+      cc: "Copy only",
       complexHint: "Edit branches and parallel steps in the YAML",
       modes: {
         one: "One",
