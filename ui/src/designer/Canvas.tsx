@@ -21,7 +21,7 @@ import {
 } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { groupFields, sectionOrder, type FieldDoc, type ModuleDoc } from "./model";
 import { PALETTE, paletteKeyOf, typeLabel, type PaletteItem } from "./palette";
 

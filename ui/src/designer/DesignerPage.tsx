@@ -7,8 +7,9 @@ import { ArrowLeftOutlined, CopyOutlined, DownloadOutlined, HistoryOutlined, Plu
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { fetchSession } from "../api/authApi";
+import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { ApiError } from "../api/errors";
-import { text } from "../locales/catalogue";
+import { ensureDesignerTexts, text } from "./texts";
 import { useSessionStore } from "../stores/useSessionStore";
 import { designerApi, type DesignerOptions, type ModuleEntry, type ModuleRead, type PublishAnswer } from "./api";
 import { Canvas, DesignDnd, Palette, type Drop } from "./Canvas";
@@ -81,7 +82,7 @@ function NewModuleDialog({ title, initial, onOk, onCancel }: { title: string; in
   );
 }
 
-export default function DesignerPage() {
+function Designer() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessionLoaded = useSessionStore((s) => s.sessionLoaded);
@@ -497,4 +498,15 @@ export default function DesignerPage() {
       )}
     </Card>
   );
+}
+
+/** DesignerPage is /form-design: it waits for the designer's texts in the current locale, then shows. */
+export default function DesignerPage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void ensureDesignerTexts()
+      .catch(() => undefined)
+      .finally(() => setReady(true));
+  }, []);
+  return ready ? <Designer /> : <PageSpinner />;
 }

@@ -4,7 +4,7 @@
 import { memo, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { checkField } from "./checks";
 import { typeLabel } from "./palette";
 import type { DesignerOptions } from "./api";

@@ -4,7 +4,7 @@
 import { memo, type ReactNode } from "react";
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import type { DesignerOptions } from "./api";
 import type { Problem } from "./yamlio";
 import { setKey, setModuleKey, STATS_TYPES, uniqueName, type ModuleDoc, type SectionDoc } from "./model";

@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { Card, Segmented, Table, message } from "antd";
 import type { BaseRecord } from "@refinedev/core";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { ModuleForm } from "../schema-ui/ModuleFormPage";
 import { dataColumns } from "../schema-ui/ModuleListPage";
 import { DetailChildren, DetailFields } from "../schema-ui/ModuleDetailPage";

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Form, Input, List, Modal, Select, Space, Spin, Tag, Typography } from "antd";
 import { ApiError } from "../api/errors";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { designerApi, sortedChanges, type Change, type DesignerOptions, type Plan, type PublishAnswer } from "./api";
 
 const RISK_COLOR: Record<Change["risk"], string> = { destructive: "red", convert: "orange", rename: "gold", additive: "green", none: "default" };

@@ -4,7 +4,7 @@
 import { memo, type ReactNode } from "react";
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import type { Problem } from "./yamlio";
 import { setKey, setModuleKey, type ActionDoc, type ApproverDoc, type ModuleDoc, type StatusDoc, type StepDoc, type WorkflowDoc } from "./model";
 

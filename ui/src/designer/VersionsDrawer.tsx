@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Button, Drawer, Space, Table, Tag } from "antd";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { designerApi, type VersionEntry } from "./api";
 
 interface Props {

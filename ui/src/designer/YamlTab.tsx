@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import { Alert, Button, Input, List, Space, Tag, Typography } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import { designerApi, type LoadProblem } from "./api";
 import { problemsOf } from "./checks";
 import { keepUids, type ModuleDoc } from "./model";

@@ -3,7 +3,7 @@
 // status and list settings). Dictionaries, menu groups, reference targets and collisions with other modules
 // are the server's check (POST …/check), whose messages the YAML tab shows at their lines too.
 
-import { text } from "../locales/catalogue";
+import { text } from "./texts";
 import {
   applicableKeys,
   filtersFor,

@@ -1,11 +1,11 @@
 // The palette: every field type of docs/schema.md, with the widget variants the schema language offers
 // (a dictionary or inline enum, the map point / circle / polygon / land map).
 
-import { text, type TextKey } from "../locales/catalogue";
+import { text, type DesignerKey } from "./texts";
 import type { FieldDoc, FieldType } from "./model";
 
 /** typeLabel is the palette's name of a type or variant. */
-export const typeLabel = (key: string) => text(`designer.types.${key}` as TextKey);
+export const typeLabel = (key: string) => text(`designer.types.${key}` as DesignerKey);
 
 export interface PaletteItem {
   /** Key of the item, also its text key under designer.types. */
