@@ -200,4 +200,44 @@ export default [
       await screenshot("designer-rolled-back");
     },
   },
+  {
+    name: "a 300-field module stays fluid in the designer: a keystroke in the properties is painted within 50 ms",
+    async run(ctx) {
+      const { page } = ctx;
+      const big = `big${suffix}`;
+      const types = ["string", "int", "date", "mobile"];
+      const lines = [`name: ${big}`, `title: 大表单${suffix}`, `api: /designer/${big}s`, `permission: designer.${big}`, "sections:"];
+      for (const s of ["a", "b", "c"]) lines.push(`  - {name: ${s}, title: 分组${s}}`);
+      lines.push("fields:");
+      for (let i = 1; i <= 300; i++) lines.push(`  - {name: f${i}, label: 字段${i}, type: ${types[i % 4]}, section: ${["a", "b", "c"][i % 3]}}`);
+      await signInAdmin(ctx);
+      await page.goto("/form-design");
+      await visible(page.getByTestId("designer"), 30_000);
+      await page.getByTestId("import-yaml").setInputFiles({ name: `${big}.yaml`, mimeType: "application/yaml", buffer: Buffer.from(lines.join("\n") + "\n") });
+      await visible(page.locator('[data-field="f300"]'), 30_000);
+      assert.equal(await page.locator("[data-field]").count(), 300);
+      await page.locator('[data-field="f150"]').click();
+      const label = await visible(page.getByTestId("field-panel").getByLabel("标签", { exact: true }));
+      await label.click();
+      await page.evaluate(() => {
+        window.__lat = [];
+        document.addEventListener(
+          "keydown",
+          () => {
+            const t0 = performance.now();
+            requestAnimationFrame(() => setTimeout(() => window.__lat.push(performance.now() - t0), 0));
+          },
+          true,
+        );
+      });
+      await page.keyboard.type("abcdefghijklmnopqrst", { delay: 80 });
+      await page.waitForTimeout(300);
+      const lat = (await page.evaluate(() => window.__lat)).sort((a, b) => a - b);
+      const median = lat[Math.floor(lat.length / 2)];
+      console.log(`  designer keystroke → paint over ${lat.length} keys: median ${median.toFixed(1)} ms, max ${lat.at(-1).toFixed(1)} ms`);
+      assert.equal(await label.inputValue(), "字段150abcdefghijklmnopqrst");
+      await visible(page.locator('[data-field="f150"]').getByText("字段150abcdefghijklmnopqrst"));
+      assert.ok(median < 50, `median keystroke took ${median.toFixed(1)} ms`);
+    },
+  },
 ];

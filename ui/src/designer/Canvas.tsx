@@ -1,8 +1,8 @@
 // The design view's drag and drop: the palette's types dropped onto the canvas, the canvas's fields
 // reordered and moved between sections (dnd-kit sortable), with buttons and Alt+↑/↓ as the keyboard way.
 
-import { memo, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Badge, Button, Card, Empty, Space, Tag, Tooltip, Typography } from "antd";
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Badge, Button, Card, Empty, Space, Tag, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
 import {
   DndContext,
@@ -139,15 +139,9 @@ const FieldCard = memo(function FieldCard({ field, selected, problems, readOnly,
       <span style={{ flex: 1 }} />
       {!readOnly && (
         <Space size={0}>
-          <Tooltip title={text("designer.moveUp")}>
-            <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={text("designer.moveUp")} onClick={(e) => (e.stopPropagation(), onStep(field.uid, -1))} />
-          </Tooltip>
-          <Tooltip title={text("designer.moveDown")}>
-            <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={text("designer.moveDown")} onClick={(e) => (e.stopPropagation(), onStep(field.uid, 1))} />
-          </Tooltip>
-          <Tooltip title={text("designer.remove")}>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={text("designer.remove")} onClick={(e) => (e.stopPropagation(), onRemove(field.uid))} />
-          </Tooltip>
+          <Button size="small" type="text" icon={<ArrowUpOutlined />} title={text("designer.moveUp")} aria-label={text("designer.moveUp")} onClick={(e) => (e.stopPropagation(), onStep(field.uid, -1))} />
+          <Button size="small" type="text" icon={<ArrowDownOutlined />} title={text("designer.moveDown")} aria-label={text("designer.moveDown")} onClick={(e) => (e.stopPropagation(), onStep(field.uid, 1))} />
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} title={text("designer.remove")} aria-label={text("designer.remove")} onClick={(e) => (e.stopPropagation(), onRemove(field.uid))} />
         </Space>
       )}
     </div>
@@ -185,6 +179,16 @@ interface CanvasProps {
 /** Canvas shows the fields grouped by section, each group a sortable list. */
 export function Canvas({ model, selected, problemsByUid, readOnly, onSelect, onStep, onRemove }: CanvasProps) {
   const groups = useMemo(() => groupFields(model), [model]);
+  // Each group's list of ids keeps its identity while its ids do not change: dnd-kit re-registers every
+  // sortable of a context whose items are a new array, which for 300 fields costs seconds per keystroke.
+  const itemCache = useRef(new Map<string, string[]>());
+  const itemsOf = (section: string, fields: FieldDoc[]): string[] => {
+    const ids = fields.map((f) => f.uid);
+    const cached = itemCache.current.get(section);
+    if (cached && cached.length === ids.length && cached.every((id, i) => id === ids[i])) return cached;
+    itemCache.current.set(section, ids);
+    return ids;
+  };
   const titles = useMemo(() => new Map((model.sections ?? []).map((s) => [s.name, s.title])), [model.sections]);
   return (
     <div data-testid="designer-canvas">
@@ -192,7 +196,7 @@ export function Canvas({ model, selected, problemsByUid, readOnly, onSelect, onS
         const fields = groups.get(section) ?? [];
         return (
           <SectionBox key={section || "_"} id={section} title={section ? (titles.get(section) ?? section) : text("designer.noSection")} count={fields.length}>
-            <SortableContext items={fields.map((f) => f.uid)} strategy={verticalListSortingStrategy}>
+            <SortableContext items={itemsOf(section, fields)} strategy={verticalListSortingStrategy}>
               {fields.map((f) => (
                 <FieldCard
                   key={f.uid}
@@ -213,6 +217,10 @@ export function Canvas({ model, selected, problemsByUid, readOnly, onSelect, onS
   );
 }
 
+// Sensor options keep their identity: new ones would give every draggable new listeners on each render.
+const POINTER = { activationConstraint: { distance: 4 } };
+const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
+
 /** collide prefers the field under the pointer, then the section under it, then the nearest. */
 const collide: CollisionDetection = (args) => {
   const within = pointerWithin(args);
@@ -225,7 +233,7 @@ const collide: CollisionDetection = (args) => {
 
 /** DesignDnd wraps palette and canvas in one drag context and turns a drop into a Drop. */
 export function DesignDnd({ model, onDrop, children }: { model: ModuleDoc; onDrop: (d: Drop) => void; children: ReactNode }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const [active, setActive] = useState<string | null>(null);
   const onDragStart = useCallback((e: DragStartEvent) => setActive(String(e.active.id)), []);
   const onDragEnd = useCallback(

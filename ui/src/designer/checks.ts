@@ -27,15 +27,32 @@ const SIZE_RE = /^\d+(\.\d+)?\s*(B|KB|MB|GB)$/i;
 const AUTO_NUMBER_RE = /^[A-Z]{1,8}$/;
 const STANDARD_ACTIONS = ["list", "view", "add", "edit", "del", "export", "import"];
 
-/** checkName judges a field name among the names already taken (same column counts as taken). */
-export function checkName(name: string, taken: readonly string[], child = false): string | undefined {
+const RESERVED_COLUMNS = new Set(RESERVED_NAMES.map(snakeCase));
+
+/**
+ * checkName judges a field name among the names already taken (same column counts as taken). taken may be
+ * a count of the columns of all the siblings (the name's own included), which a whole module's check
+ * builds once instead of once per field.
+ */
+export function checkName(name: string, taken: readonly string[] | Map<string, number>, child = false): string | undefined {
   if (!name) return text("designer.check.nameRequired");
   if (!NAME_RE.test(name)) return text("designer.check.nameFormat");
   if (name.length > MAX_NAME) return text("designer.check.nameTooLong", { max: MAX_NAME });
-  const reserved = child ? [...RESERVED_NAMES, "parentId"] : RESERVED_NAMES;
-  if (reserved.map(snakeCase).includes(snakeCase(name))) return text("designer.check.nameReserved", { name });
-  if (taken.some((t) => snakeCase(t) === snakeCase(name))) return text("designer.check.nameTaken", { name });
+  const column = snakeCase(name);
+  if (RESERVED_COLUMNS.has(column) || (child && column === "parent_id")) return text("designer.check.nameReserved", { name });
+  const clash = Array.isArray(taken) ? taken.some((t) => snakeCase(t) === column) : ((taken as Map<string, number>).get(column) ?? 0) > 1;
+  if (clash) return text("designer.check.nameTaken", { name });
   return undefined;
+}
+
+/** columnCounts counts the fields of each column. */
+function columnCounts(fields: readonly FieldDoc[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of fields) {
+    const c = snakeCase(f.name);
+    out.set(c, (out.get(c) ?? 0) + 1);
+  }
+  return out;
 }
 
 const validRegExp = (p: string) => {
@@ -48,11 +65,17 @@ const validRegExp = (p: string) => {
 };
 
 /** checkField lists what is wrong with one field; path is its loader path (fields.<name>). */
-export function checkField(f: FieldDoc, siblings: readonly FieldDoc[], path: string, child = false, sections: readonly string[] = []): Problem[] {
+export function checkField(
+  f: FieldDoc,
+  siblings: readonly FieldDoc[],
+  path: string,
+  child = false,
+  sections: readonly string[] = [],
+  columns: Map<string, number> = columnCounts(siblings.some((s) => s.uid === f.uid) ? siblings : [...siblings, f]),
+): Problem[] {
   const out: Problem[] = [];
   const add = (key: string, message: string) => out.push({ path: `${path}.${key}`, message, uid: f.uid });
-  const taken = siblings.filter((s) => s.uid !== f.uid).map((s) => s.name);
-  const nameProblem = checkName(f.name, taken, child);
+  const nameProblem = checkName(f.name, columns, child);
   if (nameProblem) add("name", nameProblem);
   if (!f.label?.trim()) add("label", text("designer.check.labelRequired"));
   const keys = applicableKeys(f.type, child);
@@ -84,9 +107,10 @@ export function checkField(f: FieldDoc, siblings: readonly FieldDoc[], path: str
   if (f.type === "ref" && !f.ref) add("ref", text("designer.check.refRequired"));
   if (f.type === "children") {
     if (!f.fields?.length) add("fields", text("designer.check.childrenEmpty"));
+    const subColumns = columnCounts(f.fields ?? []);
     for (const sub of f.fields ?? []) {
       if (sub.type === "children") out.push({ path: `${path}.fields.${sub.name}.type`, message: text("designer.check.nestedChildren"), uid: sub.uid });
-      else out.push(...checkField(sub, f.fields ?? [], `${path}.fields.${sub.name || "?"}`, true));
+      else out.push(...checkField(sub, f.fields ?? [], `${path}.fields.${sub.name || "?"}`, true, [], subColumns));
     }
   }
   return out;
@@ -104,7 +128,8 @@ export function checkModule(m: ModuleDoc): Problem[] {
   if (!PERMISSION_RE.test(m.permission ?? "") || m.permission.length > 50) add("permission", text("designer.check.permission"));
   if (!m.fields.length) add("fields", text("designer.check.noFields"));
   const sections = (m.sections ?? []).map((s) => s.name);
-  m.fields.forEach((f, i) => out.push(...checkField(f, m.fields, `fields.${f.name || `[${i}]`}`, false, sections)));
+  const columns = columnCounts(m.fields);
+  m.fields.forEach((f, i) => out.push(...checkField(f, m.fields, `fields.${f.name || `[${i}]`}`, false, sections, columns)));
   if (new Set(sections).size !== sections.length) add("sections", text("designer.check.sectionsUnique"));
   (m.sections ?? []).forEach((s) => {
     if (!NAME_RE.test(s.name)) add(`sections.${s.name}.name`, text("designer.check.nameFormat"));

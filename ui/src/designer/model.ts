@@ -236,8 +236,13 @@ const FILES = typeSet("image", "images", "file", "files", "video");
 const MASKED = typeSet("string", "text", "idcard", "mobile", "email");
 export const STATS_TYPES = typeSet("enum", "bool", "date", "datetime");
 
-/** applicableKeys lists the keys docs/schema.md allows on a field of this type. */
+const keyCache = new Map<string, Set<FieldKey>>();
+
+/** applicableKeys lists the keys docs/schema.md allows on a field of this type (do not change the set). */
 export function applicableKeys(type: FieldType, child = false): Set<FieldKey> {
+  const cacheKey = `${type}/${child}`;
+  const hit = keyCache.get(cacheKey);
+  if (hit) return hit;
   const keys = new Set<FieldKey>(COMMON_KEYS);
   if (UNIQUE.has(type) && !child) keys.add("unique");
   if (STRINGY.has(type) || type === "email") keys.add("maxLength");
@@ -255,6 +260,7 @@ export function applicableKeys(type: FieldType, child = false): Set<FieldKey> {
   if (child || NO_FILTER.has(type)) keys.delete("filter");
   if (child || NO_SORT.has(type)) keys.delete("sort");
   if (child) keys.delete("section");
+  keyCache.set(cacheKey, keys);
   return keys;
 }
 
