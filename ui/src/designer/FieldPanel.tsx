@@ -1,7 +1,7 @@
 // The properties of the selected field: only the keys its type may carry (docs/schema.md), each problem of
 // the property rules under its input.
 
-import { memo, type ReactNode } from "react";
+import { memo, startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { text } from "./texts";
@@ -38,6 +38,40 @@ function Item({ label, problem, children, help }: { label: string; problem?: str
 
 const num = (v: number | string | null) => (v === null || v === "" ? undefined : Number(v));
 
+/**
+ * TextInput paints each keystroke from its own state and hands the value to the model in a transition:
+ * the canvas, the checks and the other panels follow without holding up the character (300 fields).
+ */
+function TextInput({ value, onCommit, label, placeholder }: { value?: string; onCommit: (v: string) => void; label: string; placeholder?: string }) {
+  const [local, setLocal] = useState(value ?? "");
+  // The values handed over and not yet back: one of them landing (an older one may land after a newer
+  // keystroke) is this input's own echo; any other value came from elsewhere and replaces the text.
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const v = value ?? "";
+    const own = pending.current.indexOf(v);
+    if (own >= 0) {
+      pending.current = pending.current.slice(own + 1);
+      return;
+    }
+    pending.current = [];
+    setLocal(v);
+  }, [value]);
+  return (
+    <Input
+      aria-label={label}
+      placeholder={placeholder}
+      value={local}
+      onChange={(e) => {
+        const v = e.target.value;
+        setLocal(v);
+        pending.current.push(v);
+        startTransition(() => onCommit(v));
+      }}
+    />
+  );
+}
+
 /** FieldPanel edits one field; memoised on the field object so typing elsewhere does not repaint it. */
 export const FieldPanel = memo(function FieldPanel({ field: f, siblings, extraTaken, child, sections, options, readOnly, onChange, onSelect }: Props) {
   const keys = applicableKeys(f.type, child);
@@ -59,10 +93,10 @@ export const FieldPanel = memo(function FieldPanel({ field: f, siblings, extraTa
   return (
     <Form layout="vertical" size="small" disabled={readOnly} data-testid="field-panel">
       <Item label={text("designer.props.label")} problem={problems.get("label")}>
-        <Input aria-label={text("designer.props.label")} value={f.label} onChange={(e) => onChange(f.uid, (x) => relabel(x, e.target.value, taken))} />
+        <TextInput label={text("designer.props.label")} value={f.label} onCommit={(v) => onChange(f.uid, (x) => relabel(x, v, taken))} />
       </Item>
       <Item label={text("designer.props.name")} problem={problems.get("name")} help={text("designer.props.nameHint")}>
-        <Input aria-label={text("designer.props.name")} value={f.name} onChange={(e) => onChange(f.uid, (x) => rename(x, e.target.value.trim()))} />
+        <TextInput label={text("designer.props.name")} value={f.name} onCommit={(v) => onChange(f.uid, (x) => rename(x, v.trim()))} />
       </Item>
       <Item label={text("designer.props.type")}>
         <Select
@@ -131,10 +165,10 @@ export const FieldPanel = memo(function FieldPanel({ field: f, siblings, extraTa
       {has("pattern") && (
         <>
           <Item label={text("designer.props.pattern")} problem={problems.get("pattern")}>
-            <Input aria-label={text("designer.props.pattern")} value={f.pattern} onChange={(e) => set("pattern", e.target.value)} />
+            <TextInput label={text("designer.props.pattern")} value={f.pattern} onCommit={(v) => set("pattern", v)} />
           </Item>
           <Item label={text("designer.props.patternMessage")}>
-            <Input aria-label={text("designer.props.patternMessage")} value={f.patternMessage} onChange={(e) => set("patternMessage", e.target.value)} />
+            <TextInput label={text("designer.props.patternMessage")} value={f.patternMessage} onCommit={(v) => set("patternMessage", v)} />
           </Item>
         </>
       )}
@@ -253,10 +287,10 @@ export const FieldPanel = memo(function FieldPanel({ field: f, siblings, extraTa
       )}
       <DefaultInput field={f} onChange={(v) => set("default", v)} />
       <Item label={text("designer.props.placeholder")}>
-        <Input aria-label={text("designer.props.placeholder")} value={f.placeholder} onChange={(e) => set("placeholder", e.target.value)} />
+        <TextInput label={text("designer.props.placeholder")} value={f.placeholder} onCommit={(v) => set("placeholder", v)} />
       </Item>
       <Item label={text("designer.props.help")}>
-        <Input aria-label={text("designer.props.help")} value={f.help} onChange={(e) => set("help", e.target.value)} />
+        <TextInput label={text("designer.props.help")} value={f.help} onCommit={(v) => set("help", v)} />
       </Item>
       {has("mask") && (
         <Item label={text("designer.props.mask")}>
