@@ -16,17 +16,20 @@ import (
 	"xiangzhi/tools/demo"
 )
 
-// demoCmd fills the database with the demo county (tools/demo): the data
-// and database flags are serve's; --force replaces existing demo data,
-// --seed and --villagers change what is made.
+// demoCmd fills the database with the demo county (tools/demo) and the
+// small second tenant 邻县 (tenant code linxian; --second-tenant=false
+// leaves it out): the data and database flags are serve's; --force
+// replaces existing demo data, --seed and --villagers change what is made.
 func demoCmd(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var force bool
 	var seed uint64
 	var villagers int
+	var neighbour bool
 	cfg, err := loadConfig("demo", args, getenv, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&force, "force", false, "replace existing demo data (every module record of the tenant is deleted)")
 		fs.Uint64Var(&seed, "seed", 1, "random seed; the same seed gives the same county")
 		fs.IntVar(&villagers, "villagers", demo.DefaultVillagers, "number of villagers")
+		fs.BoolVar(&neighbour, "second-tenant", true, "also fill the small second tenant "+demo.NeighbourTenant+" (docs/demo.md)")
 	})
 	if err != nil {
 		return err
@@ -60,5 +63,18 @@ func demoCmd(args []string, getenv func(string) string, stdout, stderr io.Writer
 			fmt.Fprintf(stdout, "  %-14s %-6s %s\n", a.Username, a.Role, a.OrgName)
 		}
 	}
+	if !neighbour {
+		return nil
+	}
+	res, err = demo.Generate(context.Background(), demo.Options{Store: st, Ent: client, Set: app.Modules(),
+		Files: fileStore, Seed: seed + 1, Villagers: demo.NeighbourVillagers, Force: force,
+		DataDir: cfg.DataDir, Logger: cfg.Logger,
+		Tenant: demo.NeighbourTenant, TenantName: demo.NeighbourName, County: &demo.NeighbourCounty})
+	if err != nil {
+		return fmt.Errorf("second tenant: %w", err)
+	}
+	fmt.Fprintf(stdout, "second tenant %s (tenant code %s): %d villages, %d villagers, %d users, password %s, e.g. %s\n",
+		res.County.Name, demo.NeighbourTenant, len(res.Villages), res.Villagers, len(res.Accounts), demo.Password,
+		res.Accounts[0].Username)
 	return nil
 }

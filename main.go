@@ -4,6 +4,7 @@
 //	xiangzhi [serve] [flags]          serve HTTP (the default command)
 //	xiangzhi migrate [--drop] [flags] create or update every module table and exit
 //	xiangzhi demo [--force] [flags]   fill the database with the demo county (docs/demo.md)
+//	xiangzhi tenant add|list|disable|enable|platform-admin …  the platform administration (docs/tenants.md)
 //	xiangzhi schema lint <file|dir>…  check module schema files, print file:line: field: problem
 //	xiangzhi version                  print the version
 //
@@ -43,6 +44,7 @@ const usage = `usage:
   xiangzhi [serve] [flags]          serve HTTP (default)
   xiangzhi migrate [--drop] [flags] migrate every module table and exit
   xiangzhi demo [--force] [flags]   fill the database with the demo county
+  xiangzhi tenant add|list|disable|enable|platform-admin …  manage tenants
   xiangzhi schema lint <file|dir>…  check module schema files
   xiangzhi version                  print the version
 run "xiangzhi serve -h" for the flags`
@@ -62,6 +64,8 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		err = migrate(args, getenv, stderr)
 	case "demo":
 		err = demoCmd(args, getenv, stdout, stderr)
+	case "tenant":
+		err = tenantCmd(args, getenv, stdout, stderr)
 	case "schema":
 		if len(args) == 0 || args[0] != "lint" {
 			fmt.Fprintln(stderr, usage)

@@ -38,3 +38,30 @@ func TestNoLargeTrackedFiles(t *testing.T) {
 		t.Errorf("tracked files over 2 MB (build output or data that belongs elsewhere?): %s", strings.Join(big, ", "))
 	}
 }
+
+// TestNoBuildOutputTracked fails when git tracks installed packages, the
+// console's build or a symbolic link (a worktree's link to another
+// checkout's node_modules once slipped into a commit and, merged, replaced
+// the real folder with a link to itself).
+func TestNoBuildOutputTracked(t *testing.T) {
+	out, err := exec.Command("git", "ls-files", "-s", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout (git ls-files: %v)", err)
+	}
+	var bad []string
+	for _, entry := range bytes.Split(out, []byte{0}) {
+		mode, path, ok := strings.Cut(string(entry), " ")
+		if !ok {
+			continue
+		}
+		if _, after, found := strings.Cut(path, "\t"); found {
+			path = after
+		}
+		if mode == "120000" || strings.Contains("/"+path+"/", "/node_modules/") || strings.HasPrefix(path, "ui/dist/") && path != "ui/dist/.keep" {
+			bad = append(bad, path)
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("tracked build output or links: %s", strings.Join(bad, ", "))
+	}
+}

@@ -132,7 +132,7 @@ func runAPI(t *testing.T, dbURL string) {
 			{Name: "schema", Method: "GET", URL: subsidies + "/schema", ExpectedStatus: 200,
 				ExpectedContent: []string{`"name":"idCard"`, `"label":"身份证号"`}, Check: wantCode(a, p+"list")},
 			{Name: "stats by dictionary", Method: "GET", URL: subsidies + "/stats?by=gender", ExpectedStatus: 200,
-				ExpectedContent: []string{`{"key":"0","label":"女","count":1}`, `{"key":"1","label":"男","count":2}`},
+				ExpectedContent: []string{`{"key":"0","label":"女","count":1,"value":1}`, `{"key":"1","label":"男","count":2,"value":2}`},
 				Check:           wantCode(a, p+"list")},
 			{Name: "stats by month with criteria", Method: "GET", URL: subsidies + "/stats?by=applyDate&bucket=month&gender=1",
 				ExpectedStatus: 200, ExpectedContent: []string{`"key":"2023-12"`, `"key":"2024-03"`}, NotExpectedContent: []string{`2024-05`}},

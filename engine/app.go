@@ -170,6 +170,7 @@ func (a *App) buildServer() {
 	e.Use(httpx.RequestIDs(), httpx.AccessLog(a.log), a.metrics.Middleware(), httpx.Compress(), httpx.Recover(a.log))
 	a.echo = e
 	a.AddRoutes("", a.systemRoutes()...)
+	a.AddRoutes("", a.dashboardRoutes()...)
 	e.Any("/*", a.fallback)
 }
 

@@ -22,7 +22,7 @@ func (a *App) InstanceID() string { return a.id }
 
 // joinCluster opens the configured bus and listens for the module signal:
 // another instance reloaded its modules, so this one reloads too (with a
-// shared schemas directory or, later, definitions in the database).
+// shared schemas directory, or the form designer's modules in the database).
 func (a *App) joinCluster() error {
 	var b [8]byte
 	_, _ = rand.Read(b[:])

@@ -126,7 +126,7 @@ func keepSourced(set, old *schema.Set) {
 
 // keepOld puts back into set the previous version of every module whose
 // file has problems now (unless the set already has a module of that name
-// or base path), and the previous dictionaries and menu groups when their
+// or base path), of every dashboard likewise (by name or route), and the previous dictionaries and menu groups when their
 // files have problems.
 func keepOld(set, old *schema.Set, errs []*schema.LoadError) {
 	bad := map[string]bool{}
@@ -142,6 +142,17 @@ func keepOld(set, old *schema.Set, errs []*schema.LoadError) {
 		})
 		if !clash {
 			set.Modules = append(set.Modules, m)
+		}
+	}
+	for _, d := range old.Dashboards {
+		if !bad[d.File] {
+			continue
+		}
+		clash := slices.ContainsFunc(set.Dashboards, func(n *schema.Dashboard) bool {
+			return n.Name == d.Name || n.Route == d.Route
+		})
+		if !clash {
+			set.Dashboards = append(set.Dashboards, d)
 		}
 	}
 	for name := range bad {

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -164,5 +165,40 @@ func TestReloadByCode(t *testing.T) {
 	}
 	if set.Dicts["gender"] == nil {
 		t.Errorf("dictionaries lost on reload")
+	}
+}
+
+// TestModuleSource checks that a module source's files are loaded with the
+// tree, and that when the source fails its modules stay served and nothing
+// counts as removed.
+func TestModuleSource(t *testing.T) {
+	a := newTestApp(t, apitest.SQLiteURL(t))
+	ctx := context.Background()
+	var fail bool
+	a.SetModuleSource(func(context.Context) (map[string][]byte, error) {
+		if fail {
+			return nil, errors.New("database away")
+		}
+		return map[string][]byte{"designer/grid.yaml": []byte(gridModule)}, nil
+	})
+	var last *schema.Set
+	a.OnModulesChanged(func(s *schema.Set) { last = s })
+	if err := a.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	apitest.Scenario{Name: "sourced module answers", Method: "POST", URL: "/cmzz/api/grids",
+		Body: `{"gridName":"一网格"}`, ExpectedStatus: 200}.Test(t, a.Handler())
+	if m := a.Modules().Module("grid"); m == nil || m.File != "designer/grid.yaml" {
+		t.Fatalf("sourced module: %+v", m)
+	}
+	fail = true
+	if err := a.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if a.Modules().Module("grid") == nil || last == nil || !last.Failed[""] {
+		t.Errorf("a failing source dropped its modules or let them count as removed (failed %v)", last.Failed)
+	}
+	if m, problems := a.CheckModule("designer/grid.yaml", []byte(brokenNotice)); m != nil || len(problems) == 0 {
+		t.Errorf("CheckModule of a broken file: %v %v", m, problems)
 	}
 }

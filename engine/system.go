@@ -60,6 +60,7 @@ func (a *App) RegisterSystem(sys System) error {
 	}
 	a.crud.SetSystemLabels(sys.Labels)
 	a.crud.SetSystemRefs(crud.RefsFromLabels(sys.Labels, sys.OrgPath))
+	a.crud.SetOrgPaths(sys.OrgPath)
 	a.echo.Use(sys.OperationLog)
 	return nil
 }

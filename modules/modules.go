@@ -14,11 +14,13 @@ import (
 	"xiangzhi/modules/designer"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
+	"xiangzhi/modules/office"
 	"xiangzhi/modules/oos"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/system"
 	"xiangzhi/modules/village"
+	"xiangzhi/modules/workbench"
 )
 
 // Register adds every hand-written part to app: its routes (each with its
@@ -37,8 +39,12 @@ func Register(app *engine.App) error {
 	if err := system.Register(app); err != nil {
 		return fmt.Errorf("system: %w", err)
 	}
-	if err := approval.Register(app); err != nil {
+	wf, err := approval.Start(app)
+	if err != nil {
 		return fmt.Errorf("approval workflow: %w", err)
+	}
+	if err := office.Register(app, wf); err != nil {
+		return fmt.Errorf("office system: %w", err)
 	}
 	if err := oos.Register(app); err != nil {
 		return fmt.Errorf("files: %w", err)
@@ -58,11 +64,13 @@ func Register(app *engine.App) error {
 	if err := epidemic.Register(app); err != nil {
 		return fmt.Errorf("epidemic hooks: %w", err)
 	}
-	if err := message.Register(app); err != nil {
+	msgs, err := message.RegisterService(app)
+	if err != nil {
 		return fmt.Errorf("messages: %w", err)
 	}
 	if err := dsg.Register(); err != nil {
 		return fmt.Errorf("form designer: %w", err)
 	}
+	workbench.Register(app, wf, msgs.UnreadCount)
 	return nil
 }

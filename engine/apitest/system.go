@@ -3,12 +3,15 @@ package apitest
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/dashboard"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
@@ -70,7 +73,11 @@ func (s *System) Authorize(c echo.Context, code string) (store.Scope, error) {
 	}
 	if v := h.Get(HeaderOrg); v != "" {
 		org, _ := strconv.ParseInt(v, 10, 64)
-		return store.Scope{TenantID: tenant, UserID: 7, OrgID: org, OrgPath: "/" + v + "/", Mode: store.ScopeSubtree}, nil
+		path := "/" + v + "/"
+		if p, ok := s.Orgs[org]; ok { // a member of a tree the test drew
+			path = p
+		}
+		return store.Scope{TenantID: tenant, UserID: 7, OrgID: org, OrgPath: path, Mode: store.ScopeSubtree}, nil
 	}
 	return store.Scope{TenantID: tenant, UserID: 7, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}, nil
 }
@@ -92,6 +99,28 @@ func (s *System) Labels(ctx context.Context, tenantID int64, ref, display string
 		return s.Names(ctx, tenantID, ref, display, ids)
 	}
 	return nil, nil
+}
+
+// OrgsUnder lists the organisations of Orgs under path, named by Names
+// (dashboard.OrgLister).
+func (s *System) OrgsUnder(ctx context.Context, tenantID int64, path string) ([]dashboard.OrgNode, error) {
+	var out []dashboard.OrgNode
+	var ids []int64
+	for id, p := range s.Orgs {
+		if strings.HasPrefix(p, path) {
+			out = append(out, dashboard.OrgNode{ID: id, Path: p})
+			ids = append(ids, id)
+		}
+	}
+	names, err := s.Labels(ctx, tenantID, "org", "name", ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Name = names[out[i].ID]
+	}
+	slices.SortFunc(out, func(a, b dashboard.OrgNode) int { return strings.Compare(a.Path, b.Path) })
+	return out, nil
 }
 
 // OperationLog logs nothing.

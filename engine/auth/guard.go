@@ -18,6 +18,13 @@ import (
 // valid session, also one that must still change its password.
 const SignedIn = "signedIn"
 
+// Platform is the code of the platform administration's routes (tenants).
+// No menu carries it and no role grants it, not even the super
+// administrator's AllCodes: Authorize allows it only to a viewer whose user
+// row has the platform flag, which only the command line and the first
+// start set.
+const Platform = "platform"
+
 // Authorize is the engine's Authorizer: it authenticates the request's
 // token (the Authorization header, with or without "Bearer "), checks that
 // the viewer holds code (SignedIn needs only a valid session), puts the
@@ -44,6 +51,12 @@ func (s *Service) Authorize(c echo.Context, code string) (store.Scope, error) {
 	}
 	if v.MustChangePassword {
 		return store.Scope{}, newError(http.StatusForbidden, msg.MustChangePassword, ErrMustChangePassword)
+	}
+	if code == Platform {
+		if !v.Platform {
+			return store.Scope{}, newError(http.StatusForbidden, msg.Forbidden, ErrForbidden)
+		}
+		return v.Scope(), nil
 	}
 	if !v.Can(code) {
 		return store.Scope{}, newError(http.StatusForbidden, msg.Forbidden, ErrForbidden)

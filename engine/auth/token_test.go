@@ -32,6 +32,13 @@ func TestTokens(t *testing.T) {
 		c.Auth != "dataStatistics,formDesign" || !c.ExpiresAt.Equal(exp) || !c.IssuedAt.Equal(clk.Now()) {
 		t.Errorf("claims = %+v", c)
 	}
+	// A token seen before answers from the kept claims: the same claims, and
+	// a caller changing its copy changes nothing for the next.
+	c.TenantID = 99
+	again, err := tokens.Parse(good)
+	if err != nil || again.TenantID != 3 || again.UserID() != 7 || again.ID != "jti-1" {
+		t.Errorf("Parse(good) again = %+v, %v", again, err)
+	}
 	if tokens.TTL() != 24*time.Hour {
 		t.Errorf("TTL = %v, want one day", tokens.TTL())
 	}

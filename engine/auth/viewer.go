@@ -19,9 +19,10 @@ const AllCodes = "*"
 // shared: never modify one.
 type CodeSet map[string]struct{}
 
-// Has reports whether the set grants code (AllCodes grants every code).
+// Has reports whether the set grants code (AllCodes grants every code but
+// Platform, which no set grants).
 func (s CodeSet) Has(code string) bool {
-	if code == "" {
+	if code == "" || code == Platform {
 		return false
 	}
 	if _, ok := s[AllCodes]; ok {
@@ -46,6 +47,9 @@ type Viewer struct {
 	// MustChangePassword is set while the user still has an initial password
 	// (or one that breaks the policy): only sign-in-only calls are allowed.
 	MustChangePassword bool
+	// Platform says the user may call the platform administration (the
+	// Platform code), whatever their roles.
+	Platform bool
 }
 
 // Can reports whether the viewer holds code.
@@ -109,6 +113,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Viewer, erro
 // ent client (the cache already follows every identity mutation through it).
 func (s *Service) InvalidateViewers() { s.viewers.invalidate() }
 
+// ViewersGeneration counts the invalidations of the viewer cache: a viewer
+// kept elsewhere (a socket's) is current while the count has not moved.
+func (s *Service) ViewersGeneration() uint64 { return s.viewers.gen.Load() }
+
 // ViewerFor builds the viewer of a user of a tenant without a token (the
 // session id stays empty): for background work and tests. An unknown user
 // answers 401, a disabled user or tenant 401 with 账号已停用.
@@ -132,6 +140,7 @@ func (s *Service) ViewerFor(ctx context.Context, tenantID, userID int64) (*Viewe
 		TenantID:           u.TenantID,
 		Username:           u.Username,
 		MustChangePassword: u.MustChangePassword,
+		Platform:           u.PlatformAdmin,
 		Codes:              CodeSet{},
 	}
 	if o := u.Edges.Org; o != nil {

@@ -45,8 +45,10 @@ type snapshot struct {
 	// codes are the permission codes of all menus; pages those of page-type
 	// menus, which are visit codes.
 	codes, pages map[string]struct{}
-	sets         sync.Map // userKey → auth.CodeSet
-	visits       sync.Map // userKey → []string
+	// tenants are the tenants with at least one role when loaded.
+	tenants map[int64]struct{}
+	sets    sync.Map // userKey → auth.CodeSet
+	visits  sync.Map // userKey → []string
 }
 
 type userKey struct{ tenant, user int64 }
@@ -73,7 +75,8 @@ func newSnapshot() (*snapshot, error) {
 		return nil, fmt.Errorf("casbin enforcer: %w", err)
 	}
 	enf.EnableLog(false)
-	return &snapshot{enf: enf, codes: map[string]struct{}{}, pages: map[string]struct{}{}}, nil
+	return &snapshot{enf: enf, codes: map[string]struct{}{}, pages: map[string]struct{}{},
+		tenants: map[int64]struct{}{}}, nil
 }
 
 // Subjects and domains as casbin sees them.
@@ -96,6 +99,7 @@ func (e *Enforcer) Reload(ctx context.Context) error {
 	var policies, groupings [][]string
 	for _, r := range roles {
 		tenantOf[r.ID] = r.TenantID
+		s.tenants[r.TenantID] = struct{}{}
 		if r.System {
 			policies = append(policies, []string{roleSubject(r.ID), domain(r.TenantID), auth.AllCodes})
 		}
@@ -148,6 +152,14 @@ func (e *Enforcer) Reload(ctx context.Context) error {
 	}
 	e.snap.Store(s)
 	return nil
+}
+
+// KnowsTenant reports whether the loaded policies include roles of the
+// tenant: a tenant made since (by another process, such as the command
+// line) is unknown until the next Reload.
+func (e *Enforcer) KnowsTenant(tenantID int64) bool {
+	_, ok := e.snap.Load().tenants[tenantID]
+	return ok
 }
 
 // Register adds codes that exist without a menu (declared by routes), so

@@ -84,6 +84,7 @@ type Dispatcher struct {
 	observers observerList
 	sys       systemLabels
 	refs      systemRefs
+	paths     orgPaths
 }
 
 // registry is one immutable snapshot of the served modules.
@@ -115,6 +116,12 @@ func (d *Dispatcher) Swap(set *schema.Set) {
 		return cmp.Compare(len(b.API), len(a.API))
 	})
 	d.reg.Store(r)
+	loose.Range(func(k, _ any) bool { // forget the loose copies of replaced modules
+		if !slices.Contains(set.Modules, k.(*schema.Module)) {
+			loose.Delete(k)
+		}
+		return true
+	})
 }
 
 // Set is the schema set being served.

@@ -48,8 +48,8 @@ func refFields(m *schema.Module) []*schema.Field {
 	return out
 }
 
-// refIDs are the ids a ref value holds (one, or a list for multiple).
-func refIDs(v any) []int64 {
+// RefIDs are the ids a ref value holds (one, or a list for multiple).
+func RefIDs(v any) []int64 {
 	var out []int64
 	add := func(x any) {
 		if n, ok := asInt(x); ok && n > 0 {
@@ -73,7 +73,7 @@ func (d *Dispatcher) label(ctx context.Context, x *call, recs []store.Record) er
 		var ids []int64
 		seen := map[int64]bool{}
 		for _, r := range recs {
-			for _, id := range refIDs(r[f.Name]) {
+			for _, id := range RefIDs(r[f.Name]) {
 				if !seen[id] {
 					seen[id] = true
 					ids = append(ids, id)
@@ -88,7 +88,7 @@ func (d *Dispatcher) label(ctx context.Context, x *call, recs []store.Record) er
 			return fmt.Errorf("labels of %s.%s: %w", x.m.Name, f.Name, err)
 		}
 		for i, r := range recs {
-			for _, id := range refIDs(r[f.Name]) {
+			for _, id := range RefIDs(r[f.Name]) {
 				name, ok := names[id]
 				if !ok {
 					continue

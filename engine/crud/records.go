@@ -40,7 +40,7 @@ func (d *Dispatcher) list(c echo.Context, x *call) error {
 	if err := d.label(c.Request().Context(), x, page.Rows); err != nil {
 		return err
 	}
-	return httpx.OKPage(c, page.Rows, page.Total)
+	return httpx.OKObjects(c, page.Rows, page.Total)
 }
 
 // get answers one record with its children and, for a module with a
@@ -57,7 +57,7 @@ func (d *Dispatcher) get(c echo.Context, x *call) error {
 	if err := d.nameHistory(c.Request().Context(), x, rec); err != nil {
 		return err
 	}
-	return httpx.OK(c, rec)
+	return httpx.OKObject(c, rec)
 }
 
 // create validates the body against the module and inserts it, answering

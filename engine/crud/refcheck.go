@@ -130,17 +130,17 @@ func (s refSlot) hits(recs, olds []store.Record) []refHit {
 			old = olds[i]
 		}
 		if s.parent == nil {
-			if ids := newIDs(refIDs(rec[s.f.Name]), refIDs(old[s.f.Name])); len(ids) > 0 {
+			if ids := newIDs(RefIDs(rec[s.f.Name]), RefIDs(old[s.f.Name])); len(ids) > 0 {
 				out = append(out, refHit{i, s.f.Name, text, ids})
 			}
 			continue
 		}
 		var had []int64
 		for _, row := range rowsOf(old[s.parent.Name]) {
-			had = append(had, refIDs(row[s.f.Name])...)
+			had = append(had, RefIDs(row[s.f.Name])...)
 		}
 		for j, row := range rowsOf(rec[s.parent.Name]) {
-			if ids := newIDs(refIDs(row[s.f.Name]), had); len(ids) > 0 {
+			if ids := newIDs(RefIDs(row[s.f.Name]), had); len(ids) > 0 {
 				out = append(out, refHit{i, s.parent.Name + "." + strconv.Itoa(j) + "." + s.f.Name,
 					fmt.Sprintf(msg.FieldChildRow, s.parent.Label, j+1, text), ids})
 			}

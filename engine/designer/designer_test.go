@@ -195,6 +195,27 @@ func TestPublishLifecycle(t *testing.T) {
 				t.Errorf("create: got %v, want %s", err, tt.want)
 			}
 		}
+		// Codes stay the module's own: no borrowed prefix, no code outside it, no table of its own choosing.
+		for _, tt := range []struct{ text, want string }{
+			{strings.Replace(pondV1, "permission: pond", "permission: affairs", 1), "权限前缀已被使用：affairs"},
+			{strings.Replace(pondV1, "permission: pond", "permission: affairs.notice.x", 1), "权限前缀已被使用：affairs.notice.x"},
+			{pondV1 + "status:\n  field: st\n  values: {0: 甲, 1: 乙}\n  initial: 0\n  actions:\n    - {name: go, label: 走, from: [0], to: 1, permission: affairs.notice.del}\n",
+				"权限编码必须以模块的权限前缀“pond.”开头：affairs.notice.del"},
+		} {
+			if _, err := a.d.Create(ctx, 7, nil, tt.text); publicMessage(err) != tt.want {
+				t.Errorf("create: got %v, want %s", err, tt.want)
+			}
+		}
+		if det, err := a.d.Create(ctx, 7, nil, strings.Replace(pondV1, "name: pond", "name: tabled\ntable: xz_designer_modules", 1)+""); err != nil {
+			t.Errorf("create with a table: %v", err)
+		} else if len(det.Problems) != 1 || det.Problems[0].Problem != "表单设计的模块不能指定数据表（table）" {
+			t.Errorf("a draft naming its table: %+v", det.Problems)
+		} else if _, err := a.d.Publish(ctx, 7, "tabled", "", ""); publicMessage(err) != "模块定义有误，不能发布" {
+			t.Errorf("publish of a module naming its table: %v", err)
+		}
+		if err := a.d.Remove(ctx, "tabled"); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := a.d.Save(ctx, 7, "notice", nil, pondV1, nil); publicMessage(err) != "文件模块只读，请复制为新模块" {
 			t.Errorf("save of a file module: %v", err)
 		}
@@ -418,5 +439,75 @@ func TestPublishOverNATS(t *testing.T) {
 	eventually(t, "the other instance drops the module", func() bool {
 		code, _ := call(t, b, "GET", "/api/ponds", "")
 		return code == 404
+	})
+}
+
+const lotV1 = `name: lot
+title: 地块
+api: /api/lots
+permission: lot
+fields:
+  - {name: code, label: 编号, type: string}
+  - name: kids
+    label: 明细
+    type: children
+    fields:
+      - {name: name, label: 名称, type: string}
+`
+
+// TestPlanUniqueAndChildren checks that a unique field over repeated
+// values is refused with their count, and that a children field's own
+// fields are renamed (data kept) and added like the module's.
+func TestPlanUniqueAndChildren(t *testing.T) {
+	databases(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		a := newInstanceWith(t, url, schemasDir(t), "", -1)
+		if _, err := a.d.Create(ctx, 7, nil, lotV1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", ""); err != nil {
+			t.Fatal(err)
+		}
+		var first float64
+		for i := range 2 {
+			code, data := call(t, a, "POST", "/api/lots", `{"code":"X","kids":[{"name":"东块"}]}`)
+			if code != 200 {
+				t.Fatalf("record: %d %v", code, data)
+			}
+			if i == 0 {
+				first = data["id"].(float64)
+			}
+		}
+		unique := strings.Replace(lotV1, "{name: code, label: 编号, type: string}", "{name: code, label: 编号, type: string, unique: true}", 1)
+		if _, err := a.d.Save(ctx, 7, "lot", nil, unique, nil); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := a.d.Plan(ctx, "lot", 0)
+		if err != nil || len(plan.Problems) != 1 || plan.Problems[0].Problem != "字段编号有1个重复值，不能设为唯一" {
+			t.Fatalf("plan of a unique field over repeated values: %+v %v", plan, err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", ""); publicMessage(err) != "模块定义有误，不能发布" {
+			t.Fatalf("publish: %v", err)
+		}
+		kids := strings.Replace(lotV1, "      - {name: name, label: 名称, type: string}\n",
+			"      - {name: title, label: 名称, type: string}\n      - {name: area, label: 面积, type: decimal}\n", 1)
+		if _, err := a.d.Save(ctx, 7, "lot", nil, kids, map[string]string{"kids.name": "kids.title"}); err != nil {
+			t.Fatal(err)
+		}
+		plan, err = a.d.Plan(ctx, "lot", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := kinds(plan); got != "rename:kids.title:2 addField:kids.area" {
+			t.Errorf("children plan = %s", got)
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", ""); err != nil {
+			t.Fatal(err)
+		}
+		code, data := call(t, a, "GET", fmt.Sprintf("/api/lots/%d", int64(first)), "")
+		rows, _ := data["kids"].([]any)
+		if code != 200 || len(rows) != 1 || rows[0].(map[string]any)["title"] != "东块" {
+			t.Errorf("children after the rename: %d %v", code, data)
+		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http"
 	"strings"
+	"time"
 
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
@@ -68,7 +69,7 @@ func (d *Designer) prepare(ctx context.Context, name string, version int64) (*ta
 			t.old, _ = schema.ParseModule(filePath(name), []byte(v.YAML))
 		}
 	}
-	next, problems := d.Parse(t.text, name)
+	next, problems := d.check(t.text, name, true)
 	if next != nil {
 		if err := d.checkNames(ctx, next); err != nil {
 			return nil, nil, err
@@ -149,7 +150,10 @@ func (d *Designer) Rollback(ctx context.Context, user int64, name string, versio
 func (d *Designer) publish(ctx context.Context, user int64, name string, rollbackTo int64, note, confirm string) (*Result, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	took := phases{start: time.Now()}
+	defer func() { d.app.Logger().Info("designer publish", took.attrs(name)...) }()
 	t, problems, err := d.prepare(ctx, name, rollbackTo)
+	took.mark("prepareMs")
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +161,7 @@ func (d *Designer) publish(ctx context.Context, user int64, name string, rollbac
 	if err != nil {
 		return nil, err
 	}
+	took.mark("planMs")
 	if len(p.Problems) > 0 {
 		return nil, problemsError(p.Problems)
 	}
@@ -185,6 +190,7 @@ func (d *Designer) publish(ctx context.Context, user int64, name string, rollbac
 		d.repo.deleteVersion(ctx, name, v.Version)
 		return nil, fmt.Errorf("publish %s: %w", name, err)
 	}
+	took.mark("applyMs")
 	res := &Result{Version: v.Version, PublishedAt: v.PublishedAt, Plan: p}
 	if rollbackTo > 0 {
 		if res.Restored, err = d.restore(ctx, t, rollbackTo); err != nil {
@@ -200,6 +206,7 @@ func (d *Designer) publish(ctx context.Context, user int64, name string, rollbac
 		return nil, err
 	}
 	d.serve(ctx)
+	took.mark("serveMs")
 	res.Module = d.app.Modules().Module(name)
 	if res.Module == nil || !IsDesigner(res.Module) {
 		return nil, fmt.Errorf("publish %s: %w", name, errNotServed)
@@ -226,8 +233,14 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 			}
 		}
 	}
+	// A column already as the plan wants it (a publish that failed after
+	// changing it) is left alone.
+	has := func(fc *store.FieldColumn) bool {
+		ok, _ := d.st.HasColumn(ctx, fc.Table, fc.Column)
+		return ok
+	}
 	for _, c := range p.Changes {
-		if c.Kind == KindRename {
+		if c.Kind == KindRename && (has(c.oldCol) || !has(c.newCol)) {
 			if err := d.st.RenameColumn(ctx, c.oldCol.Table, c.oldCol.Column, c.newCol.Column); err != nil {
 				return err
 			}
@@ -237,8 +250,10 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 	for _, c := range p.Changes {
 		switch c.Kind {
 		case KindTypeChange:
-			if err := d.st.DropColumn(ctx, c.newCol.Table, c.newCol.Column); err != nil {
-				return err
+			if has(c.newCol) {
+				if err := d.st.DropColumn(ctx, c.newCol.Table, c.newCol.Column); err != nil {
+					return err
+				}
 			}
 			converted = append(converted, c)
 		case KindNarrow:
@@ -253,7 +268,7 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 				return err
 			}
 		case KindDropField:
-			if c.oldCol != nil {
+			if c.oldCol != nil && has(c.oldCol) {
 				if err := d.st.DropColumn(ctx, c.oldCol.Table, c.oldCol.Column); err != nil {
 					return err
 				}
@@ -321,4 +336,28 @@ func (d *Designer) restore(ctx context.Context, t *target, version int64) (int64
 		n += k
 	}
 	return n, nil
+}
+
+// phases times the steps of a publish for its log line.
+type phases struct {
+	start, last time.Time
+	names       []string
+	ms          []int64
+}
+
+func (p *phases) mark(name string) {
+	now := time.Now()
+	from := p.last
+	if from.IsZero() {
+		from = p.start
+	}
+	p.names, p.ms, p.last = append(p.names, name), append(p.ms, now.Sub(from).Milliseconds()), now
+}
+
+func (p *phases) attrs(module string) []any {
+	out := []any{"module", module, "totalMs", time.Since(p.start).Milliseconds()}
+	for i, n := range p.names {
+		out = append(out, n, p.ms[i])
+	}
+	return out
 }

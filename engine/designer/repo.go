@@ -270,9 +270,11 @@ func (r *repo) addVersion(ctx context.Context, v *version) error {
 	return err
 }
 
+// deleteVersion removes the version of a publish that failed. Its backups
+// stay: the table may have lost the values already, and a rollback to an
+// earlier version restores them.
 func (r *repo) deleteVersion(ctx context.Context, name string, n int64) {
 	_, _ = r.db.ExecContext(ctx, r.q("DELETE FROM "+VersionsTable+" WHERE module = ? AND version = ?"), name, n)
-	_, _ = r.db.ExecContext(ctx, r.q("DELETE FROM "+BackupsTable+" WHERE module = ? AND version = ?"), name, n)
 }
 
 // published answers the YAML of every served designer module by name.

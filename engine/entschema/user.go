@@ -70,6 +70,10 @@ func (User) Fields() []ent.Field {
 		// the unused recovery codes.
 		field.Text("totp_recovery").Optional().Sensitive(),
 		field.Bool("disabled").Default(false),
+		// platform_admin lets the user call the platform administration
+		// (tenants). Only the command line and the first start set it: no
+		// API writes it, so no tenant role can grant it (docs/tenants.md).
+		field.Bool("platform_admin").Default(false),
 		field.Int64("org_id").Optional().Nillable(),
 		// data_scope, when set, overrides the scope the user's roles give.
 		field.Enum("data_scope").Values(DataScopes...).Optional().Nillable(),

@@ -19,6 +19,7 @@ package httpx
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -43,6 +44,44 @@ type Page struct {
 // OK answers 200 with data in a success envelope.
 func OK(c echo.Context, data any) error {
 	return c.JSON(http.StatusOK, Envelope{Code: 0, Msg: msg.OK, Data: data})
+}
+
+// OKObjects answers 200 with one page of records, encoded by Objects and
+// written without a second pass over the bytes (encoding/json validates and
+// compacts what a Marshaler returns). The bytes are those c.JSON writes.
+func OKObjects[M ~map[string]any](c echo.Context, rows []M, total int64) error {
+	b := make([]byte, 0, 1024*len(rows)+64)
+	b = append(b, `{"code":0,"msg":`...)
+	b = appendString(b, msg.OK)
+	b = append(b, `,"data":{"data":[`...)
+	for i, r := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendObject(b, r); err != nil {
+			return err
+		}
+	}
+	b = append(b, ']')
+	b = append(b, `,"recordsTotal":`...)
+	b = strconv.AppendInt(b, total, 10)
+	b = append(b, "}}\n"...)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+// OKObject answers 200 with one record, as OKObjects does.
+func OKObject[M ~map[string]any](c echo.Context, rec M) error {
+	b := make([]byte, 0, 2048)
+	b = append(b, `{"code":0,"msg":`...)
+	b = appendString(b, msg.OK)
+	b = append(b, `,"data":`...)
+	b, err := appendObject(b, rec)
+	if err != nil {
+		return err
+	}
+	b = append(b, "}\n"...)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
 // OKPage answers 200 with one page of a list. A nil rows slice is sent as

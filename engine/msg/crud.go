@@ -82,3 +82,24 @@ const (
 	// ValueListSeparator joins the labels of a multiple choice in a cell.
 	ValueListSeparator = "、"
 )
+
+// Texts of dashboards (engine/dashboard).
+const (
+	// DashBadDate names a period bound that is not a date.
+	DashBadDate = "统计周期格式不正确：%s"
+	// DashBadWidgets names a widget id the dashboard does not have.
+	DashBadWidgets = "看板没有组件：%s"
+	// DashNoData answers the export of a widget that has no table (a map).
+	DashNoData = "该组件没有可导出的数据"
+	// Workbook headers of a widget export.
+	DashColGroup    = "分组"
+	DashColSubGroup = "子分组"
+	DashColCount    = "数量"
+	DashColValue    = "数值"
+	DashColName     = "名称"
+	DashColTotal    = "总数"
+	DashColRatio    = "比例"
+	DashColLng      = "经度"
+	DashColLat      = "纬度"
+	DashColLevel    = "层级"
+)

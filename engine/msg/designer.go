@@ -20,6 +20,9 @@ const (
 	DesignerNameMissing   = "模块定义缺少名称"
 	DesignerUnique        = "字段%s有%d个重复值，不能设为唯一"
 	DesignerRollbackNote  = "回滚到版本%d"
+	DesignerNoTable       = "表单设计的模块不能指定数据表（table）"
+	DesignerPermUsed      = "权限前缀已被使用：%s"
+	DesignerCodeOutside   = "权限编码必须以模块的权限前缀“%s.”开头：%s"
 )
 
 // Plan lines. The first %s is the field's label (or name).

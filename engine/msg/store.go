@@ -23,6 +23,23 @@ const (
 	StatsBadField = "不支持的统计字段：%s"
 	// StatsBadBucket names an unknown date bucket.
 	StatsBadBucket = "不支持的统计周期：%s"
+	// StatsBadMeasure names an unknown stats measure.
+	StatsBadMeasure = "不支持的统计方式：%s"
+	// StatsBadOf names a measured field that is missing, unknown or not a number.
+	StatsBadOf = "不支持的统计指标字段：%s"
+	// StatsBadLevel names an organisation level that cannot be grouped by.
+	StatsBadLevel = "不支持的组织层级：%s"
+	// StatsBadBands names age bands that are not ascending ages.
+	StatsBadBands = "不支持的年龄分段：%s"
+	// StatsBadTop answers a top outside 1..100.
+	StatsBadTop = "统计数量上限为1到100"
+	// StatsOrgOutOfScope answers statistics asked under an organisation
+	// outside the viewer's data scope.
+	StatsOrgOutOfScope = "无权查看该组织的数据"
+	// StatsAgeBand labels an age band ("18-35" → "18-35岁").
+	StatsAgeBand = "%s岁"
+	// StatsAgeOver labels the last age band ("80+" → "80岁以上").
+	StatsAgeOver = "%d岁以上"
 	// StatsNone labels the group of records with no value.
 	StatsNone = "未填写"
 	// BoolTrue and BoolFalse label the groups of a yes/no field.

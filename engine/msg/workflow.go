@@ -16,21 +16,25 @@ const (
 
 // Workflow problems in a module file.
 const (
-	SchemaWorkflowStatus     = "模块声明了 workflow 时不能再声明 status：审批状态字段由 workflow 生成"
-	SchemaFlowNoSteps        = "至少需要一个审批步骤"
-	SchemaFlowDupStep        = "步骤名 %s 重复"
-	SchemaFlowNoApprover     = "步骤 %s 没有审批人：请写 approvers，或写 cc / branches / parallel"
-	SchemaFlowStepKinds      = "步骤 %s 只能是审批步骤（approvers）、抄送（cc）、条件分支（branches）或并行分支（parallel）之一"
-	SchemaFlowNestedParallel = "并行分支内不能再有并行分支"
-	SchemaFlowFewBranches    = "分支至少需要两条"
-	SchemaFlowUnreachable    = "此分支永远不会被选中：前面已有无条件分支或相同条件的分支"
-	SchemaFlowEmptyRule      = "审批人规则为空：请写 role、users 或 leader 之一"
-	SchemaFlowRuleKinds      = "一条审批人规则只能写 role、users、leader 之一"
-	SchemaFlowUsersLevel     = "指定用户（users）不能再写 level"
-	SchemaFlowBadRatio       = "ratio 模式需要 0 到 1 之间的比例，如 0.5"
-	SchemaFlowRatioMode      = "只有 mode: ratio 的步骤才能写 ratio"
-	SchemaFlowBadDeadline    = "期限格式不正确，应为工作日数或小时数，如 3d、8h"
-	SchemaFlowBadCondition   = "条件有误：%s"
+	SchemaWorkflowStatus        = "模块声明了 workflow 时不能再声明 status：审批状态字段由 workflow 生成"
+	SchemaFlowNoSteps           = "至少需要一个审批步骤"
+	SchemaFlowDupStep           = "步骤名 %s 重复"
+	SchemaFlowNoApprover        = "步骤 %s 没有审批人：请写 approvers，或写 cc / branches / parallel"
+	SchemaFlowStepKinds         = "步骤 %s 只能是审批步骤（approvers）、抄送（cc）、条件分支（branches）或并行分支（parallel）之一"
+	SchemaFlowNestedParallel    = "并行分支内不能再有并行分支"
+	SchemaFlowFewBranches       = "分支至少需要两条"
+	SchemaFlowUnreachable       = "此分支永远不会被选中：前面已有无条件分支或相同条件的分支"
+	SchemaFlowEmptyRule         = "审批人规则为空：请写 role、users 或 leader 之一"
+	SchemaFlowRuleKinds         = "一条审批人规则只能写 role、users、leader 之一"
+	SchemaFlowUsersLevel        = "指定用户（users）不能再写 level"
+	SchemaFlowBadRatio          = "ratio 模式需要 0 到 1 之间的比例，如 0.5"
+	SchemaFlowRatioMode         = "只有 mode: ratio 的步骤才能写 ratio"
+	SchemaFlowBadDeadline       = "期限格式不正确，应为工作日数或小时数，如 3d、8h"
+	SchemaFlowBadCondition      = "条件有误：%s"
+	SchemaFlowApprovalOnly      = "步骤 %s 不是审批步骤，不能写 deadline、onTimeout、hidden 或 editable"
+	SchemaFlowTimeoutNoDeadline = "写了 onTimeout 就要写 deadline"
+	SchemaFlowUnknownField      = "未知字段 %s"
+	SchemaFlowHiddenEditable    = "字段 %s 不能既隐藏又可编辑"
 )
 
 // Condition problems (inside SchemaFlowBadCondition).
@@ -83,6 +87,44 @@ const (
 	FlowTransferredTo = "转办给%s"
 )
 
+// Delegation (委派), adding and removing approvers (加签/减签), field rules.
+const (
+	FlowDelegatedTo        = "委派给%s"
+	FlowDelegateAgain      = "委派来的任务不能再委派或转办，可以办理或交还委派人"
+	FlowResolveNotDelegate = "只有委派来的任务才能交还委派人"
+	FlowGetBackLate        = "被委派人已经办理，不能收回"
+	FlowGotBackFrom        = "收回委派（原委派给%s）"
+	FlowActingFor          = "代%s"
+	FlowAddSignNobody      = "请选择加签人（1 到 %d 人，须为有效用户，不能是本人）"
+	FlowAddSignPosition    = "请选择加签位置：before（在我之前）或 after（在我之后）"
+	FlowAddSignNested      = "加签人不能再加签"
+	FlowAddedBefore        = "加签（在本人之前）：%s"
+	FlowAddedAfter         = "加签（在本人之后）：%s"
+	FlowRemoveSignNone     = "只能减去本人加签且尚未办理的人"
+	FlowRemovedSign        = "减签：%s"
+	FlowEditOnApprove      = "只有同意时才能修改字段"
+	FlowFieldNotEditable   = "字段“%s”（%s）在此步骤不可修改"
+	FlowFieldsChanged      = "修改了：%s"
+)
+
+// Deadlines.
+const (
+	FlowTimeoutApproved  = "超过办理期限，自动通过"
+	FlowTimeoutRejected  = "超过办理期限，自动驳回"
+	FlowTimeoutEscalated = "超过办理期限"
+	FlowTimeoutReminded  = "超过办理期限，已提醒审批人"
+	FlowEscalatedTo      = "超时转交给%s"
+)
+
+// Leave (请假委托).
+const (
+	FlowLeaveBadPeriod     = "请假时间不正确：结束时间应晚于开始时间和当前时间（格式如 2026-05-01 或 2026-05-01 08:00:00）"
+	FlowLeaveReasonLong    = "请假事由不能超过 %d 个字"
+	FlowLeaveBadSubstitute = "请选择另一位有效用户作为代理人"
+	FlowLeaveOverlap       = "与已登记的请假时间重叠"
+	FlowLeaveNotFound      = "请假记录不存在、已取消或已结束"
+)
+
 // FlowTakeBackLate refuses a take-back (取回) once the next step acted.
 const FlowTakeBackLate = "后续步骤已有人处理，不能取回"
 
@@ -119,6 +161,12 @@ const (
 	WorkflowRouteChase = "审批-催办"
 	// WorkflowRouteCopy names a workflow route.
 	WorkflowRouteCopy = "审批-抄送"
+	// WorkflowRouteLeaves names a workflow route.
+	WorkflowRouteLeaves = "审批-我的请假"
+	// WorkflowRouteLeaveAdd names a workflow route.
+	WorkflowRouteLeaveAdd = "审批-登记请假"
+	// WorkflowRouteLeaveCancel names a workflow route.
+	WorkflowRouteLeaveCancel = "审批-取消请假"
 	// WorkflowRouteRecord names a workflow route.
 	WorkflowRouteRecord = "审批-记录与流程"
 )

@@ -39,7 +39,7 @@ func LoadFSWith(fsys fs.FS, root string, extra map[string][]byte) (*Set, []*Load
 	for _, p := range slices.Sorted(maps.Keys(extra)) {
 		files = append(files, p)
 	}
-	set, more := loadTreeFrom(readerOf(fsys, extra), root, files, true)
+	set, more := loadTreeFrom(fsys, readerOf(fsys, extra), root, files, true)
 	errs = append(errs, more...)
 	sortErrors(errs)
 	return set, errs
@@ -80,7 +80,7 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 		}
 		base := e.Name()
 		if e.IsDir() {
-			if p != root && strings.HasPrefix(base, ".") {
+			if p != root && strings.HasPrefix(base, ".") || p == path.Join(root, DashboardsDir) {
 				return fs.SkipDir
 			}
 			return nil
@@ -107,7 +107,7 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 // given module files, and cross-checks them. With complete set, the files
 // are the whole tree: a reference to a module not among them is an error.
 func loadTree(fsys fs.FS, root string, files []string, complete bool) (*Set, []*LoadError) {
-	return loadTreeFrom(readerOf(fsys, nil), root, files, complete)
+	return loadTreeFrom(fsys, readerOf(fsys, nil), root, files, complete)
 }
 
 // reader reads one file of a tree.
@@ -123,7 +123,9 @@ func readerOf(fsys fs.FS, extra map[string][]byte) reader {
 	}
 }
 
-func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set, []*LoadError) {
+// loadTreeFrom is loadTree reading module files through read; the
+// dashboards of a complete tree come from fsys.
+func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete bool) (*Set, []*LoadError) {
 	set := &Set{Dicts: map[string]*Dict{}}
 	var errs []*LoadError
 	ctx := &checkContext{}
@@ -175,6 +177,9 @@ func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set
 	for _, lm := range kept {
 		set.Modules = append(set.Modules, lm.m)
 	}
+	if complete {
+		errs = append(errs, loadDashboards(fsys, set, dashboardFiles(fsys, root))...)
+	}
 	set.Failed = map[string]bool{}
 	for name := range failed {
 		if set.Module(name) == nil {
@@ -182,6 +187,21 @@ func loadTreeFrom(read reader, root string, files []string, complete bool) (*Set
 		}
 	}
 	return set, errs
+}
+
+// dashboardFiles lists the dashboard files of the tree at root (sorted).
+func dashboardFiles(fsys fs.FS, root string) []string {
+	entries, err := fs.ReadDir(fsys, path.Join(root, DashboardsDir))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, path.Join(root, DashboardsDir, e.Name()))
+		}
+	}
+	return out
 }
 
 var nameLineRE = regexp.MustCompile(`(?m)^name:[ \t]*["']?([A-Za-z][A-Za-z0-9]*)["']?[ \t]*(?:#.*)?\r?$`)
@@ -277,4 +297,58 @@ func sortErrors(errs []*LoadError) {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Field, b.Field), cmp.Compare(a.Problem, b.Problem))
 	})
+}
+
+// CheckInSet checks one module file against a loaded set, as LoadFS would
+// with the file added to the set's tree in place of the set's module of
+// the same name: its own rules, then unique name, API path and table,
+// dictionaries, menu groups, reference targets and defaults. It reads no
+// other file, so it is cheap enough for every edit of the form designer's
+// YAML tab; it does not tell whether another module's references to this
+// one still hold (LoadFSWith does, at publish).
+func CheckInSet(set *Set, file string, data []byte) (*Module, []*LoadError) {
+	m, d, errs := parseModule(file, data)
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	ctx := &checkContext{dicts: set.Dicts, modulesKnown: true}
+	if ctx.dicts == nil {
+		ctx.dicts = map[string]*Dict{}
+	}
+	if set.Groups != nil {
+		ctx.groups = map[string]bool{}
+		for _, g := range set.Groups {
+			ctx.groups[g.Name] = true
+		}
+	}
+	byName := map[string]*Module{m.Name: m}
+	for _, o := range set.Modules {
+		if o.Name == m.Name {
+			continue
+		}
+		byName[o.Name] = o
+		if o.API == m.API {
+			errs = append(errs, d.at([]string{"api"}, fmt.Sprintf(msg.SchemaDuplicateAPI, m.API, o.File)))
+		}
+		if o.TableName() == m.TableName() {
+			key := "table"
+			if m.Table == "" {
+				key = "name"
+			}
+			errs = append(errs, d.at([]string{key}, fmt.Sprintf(msg.SchemaDuplicateTable, m.TableName(), o.File)))
+		}
+	}
+	if len(errs) == 0 {
+		lm := &loadedModule{m: m, d: d}
+		errs = ctx.refs(lm, byName, map[string]bool{})
+		if len(errs) == 0 {
+			errs = ctx.defaults(lm)
+		}
+	}
+	if len(errs) > 0 {
+		sortErrors(errs)
+		return nil, errs
+	}
+	return m, nil
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -358,5 +359,59 @@ func TestLoadFSFailed(t *testing.T) {
 	want := map[string]bool{"broken": true, "wrong": true, "": true}
 	if diff := cmp.Diff(want, set.Failed); diff != "" || set.Module("good") == nil {
 		t.Errorf("Failed (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckInSet checks that one file checked against the loaded tree gives
+// what loading the whole tree gives: the same module for every shipped
+// file, the same problems for a broken one.
+func TestCheckInSet(t *testing.T) {
+	fsys := os.DirFS("../../schemas")
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatal(LoadErrors(errs))
+	}
+	opts := cmp.Options{cmp.Comparer(func(a, b Condition) bool { return a.Text == b.Text })}
+	for _, m := range set.Modules {
+		data, err := fs.ReadFile(fsys, m.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, errs := CheckInSet(set, m.File, data)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", m.File, LoadErrors(errs))
+		}
+		if diff := cmp.Diff(m, got, opts); diff != "" {
+			t.Fatalf("%s (-LoadFS +CheckInSet):\n%s", m.File, diff)
+		}
+	}
+	first := set.Modules[0]
+	data, _ := fs.ReadFile(fsys, first.File)
+	for _, tt := range []struct{ name, text string }{
+		{"unknown dictionary", strings.Replace(string(data), "fields:\n", "fields:\n  - {name: zzDict, label: 字典, type: enum, dict: noSuchDict}\n", 1)},
+		{"taken API path", strings.Replace(string(data), "api: "+first.API, "api: "+set.Modules[1].API, 1)},
+		{"unknown reference", strings.Replace(string(data), "fields:\n", "fields:\n  - {name: zzRef, label: 引用, type: ref, ref: noSuchModule}\n", 1)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			extra := map[string][]byte{"designer/probe.yaml": []byte(strings.Replace(tt.text, "name: "+first.Name, "name: zzProbe", 1))}
+			if tt.name == "taken API path" {
+				extra["designer/probe.yaml"] = []byte(tt.text) // the same module, replaced
+			}
+			_, want := LoadFSWith(fsys, ".", extra)
+			var mine []string
+			for _, e := range want {
+				if e.File == "designer/probe.yaml" {
+					mine = append(mine, e.Problem)
+				}
+			}
+			_, got := CheckInSet(set, "designer/probe.yaml", extra["designer/probe.yaml"])
+			var gotText []string
+			for _, e := range got {
+				gotText = append(gotText, e.Problem)
+			}
+			if len(gotText) == 0 || (tt.name != "taken API path" && cmp.Diff(mine, gotText) != "") {
+				t.Errorf("CheckInSet %v, LoadFSWith %v", gotText, mine)
+			}
+		})
 	}
 }

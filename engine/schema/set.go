@@ -31,6 +31,8 @@ type Set struct {
 	Modules []*Module
 	Dicts   map[string]*Dict
 	Groups  []Group
+	// Dashboards are the files of the dashboards folder (dashboard.go).
+	Dashboards []*Dashboard
 	// Failed names the modules whose files have problems and were left
 	// out; the key "" stands for a file whose module name could not be
 	// read (a YAML syntax error before its name:). A module neither in

@@ -71,7 +71,7 @@ func compiledFor(m *Module, set *Set) (*compiled, error) {
 		return c.(*compiled), nil
 	}
 	setupJSONSchema()
-	rs := RecordSchema(m, set)
+	rs := enumsAsEnum(RecordSchema(m, set)).(map[string]any)
 	full, err := gojsonschema.NewSchema(gojsonschema.NewGoLoader(rs))
 	if err != nil {
 		return nil, fmt.Errorf("compile record schema of %s: %w", m.Name, err)
@@ -87,6 +87,57 @@ func compiledFor(m *Module, set *Set) (*compiled, error) {
 		runtime.AddCleanup(m, func(k cacheKey) { compiledCache.Delete(k) }, key)
 	}
 	return c, nil
+}
+
+// enumsAsEnum answers a copy of a record schema whose choice lists — a
+// oneOf of {const, title}, the form the console renders as a select — are
+// plain enums of their values. The validator accepts the same values and
+// refuses the rest as before (an enum error names the same field), but it
+// no longer tries the value against every choice and builds a formatted
+// error for each it does not match: for a dictionary of fifty entries that
+// was most of the cost of validating a record.
+func enumsAsEnum(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = enumsAsEnum(e)
+		}
+		if values, ok := constValues(x["oneOf"]); ok {
+			delete(out, "oneOf")
+			out["enum"] = values
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = enumsAsEnum(e)
+		}
+		return out
+	}
+	return v
+}
+
+// constValues answers the values of a oneOf made only of {const[, title]}
+// branches.
+func constValues(v any) ([]any, bool) {
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return nil, false
+	}
+	values := make([]any, len(list))
+	for i, e := range list {
+		branch, ok := e.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		c, has := branch["const"]
+		if !has || len(branch) > 2 || len(branch) == 2 && branch["title"] == nil {
+			return nil, false
+		}
+		values[i] = c
+	}
+	return values, true
 }
 
 // skipKeys are the keys a submitted record may carry and the validator

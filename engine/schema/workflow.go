@@ -59,6 +59,17 @@ const (
 	ModeSequential = "sequential" // 依次: everyone, one after another
 )
 
+// What a step's open tasks do at the deadline (onTimeout).
+const (
+	TimeoutRemind   = "remind"   // tell the approvers (once)
+	TimeoutApprove  = "approve"  // approve for them
+	TimeoutReject   = "reject"   // reject the application
+	TimeoutEscalate = "escalate" // hand the task to the next level's administrator
+)
+
+// TimeoutAction is OnTimeout with its default.
+func (s *Step) TimeoutAction() string { return rule(s.OnTimeout, TimeoutRemind) }
+
 // Organisation levels an approver rule may name, relative to the
 // applicant's organisation chain.
 const (
@@ -83,7 +94,14 @@ type Step struct {
 	// Ratio is the share of approvals a ratio step needs (0 < ratio ≤ 1).
 	Ratio float64 `yaml:"ratio,omitempty" json:"ratio,omitempty"`
 	// Deadline is how long the step may take: "3d" (working days) or "8h".
-	Deadline string   `yaml:"deadline,omitempty" json:"deadline,omitempty"`
+	Deadline string `yaml:"deadline,omitempty" json:"deadline,omitempty"`
+	// OnTimeout is what happens to an approver's task still open at the
+	// deadline: remind (default), approve, reject or escalate.
+	OnTimeout string `yaml:"onTimeout,omitempty" json:"onTimeout,omitempty"`
+	// Hidden are the fields an approver of this step does not see;
+	// Editable the ones they may change when they approve.
+	Hidden   []string `yaml:"hidden,omitempty" json:"hidden,omitempty"`
+	Editable []string `yaml:"editable,omitempty" json:"editable,omitempty"`
 	Branches []Branch `yaml:"branches,omitempty" json:"branches,omitempty"`
 	Parallel []Branch `yaml:"parallel,omitempty" json:"parallel,omitempty"`
 

@@ -150,6 +150,22 @@ func TestWorkflowLintErrors(t *testing.T) {
 			"x.yaml:16: workflow.steps.a.name: 步骤名 a 重复",
 			"x.yaml:16: workflow.steps.a.ratio: 只有 mode: ratio 的步骤才能写 ratio",
 		}},
+		{"field rules naming unknown fields", "", `    - {name: a, title: 甲, approvers: [{role: r}], hidden: [amount, secret], editable: [amount, colour]}
+`, []string{
+			"x.yaml:15: workflow.steps.a.editable[0]: 字段 amount 不能既隐藏又可编辑",
+			"x.yaml:15: workflow.steps.a.editable[1]: 未知字段 colour",
+			"x.yaml:15: workflow.steps.a.hidden[1]: 未知字段 secret",
+		}},
+		{"timeout without a deadline, or on a copy step", "", `    - {name: a, title: 甲, approvers: [{role: r}], onTimeout: approve}
+    - {name: b, title: 乙, cc: [{role: r}], deadline: 2d}
+`, []string{
+			"x.yaml:15: workflow.steps.a.onTimeout: 写了 onTimeout 就要写 deadline",
+			"x.yaml:16: workflow.steps.b: 步骤 b 不是审批步骤，不能写 deadline、onTimeout、hidden 或 editable",
+		}},
+		{"unknown timeout action", "", `    - {name: c, title: 丙, approvers: [{role: r}], deadline: 2d, onTimeout: later}
+`, []string{
+			`x.yaml:15: workflow.steps.c.onTimeout: 取值必须是以下之一："remind", "approve", "reject", "escalate"`,
+		}},
 		{"status beside a workflow", "status: {field: st, values: {1: 甲}, initial: 1}\n", `    - {name: a, title: 甲, approvers: [{role: r}]}
 `, []string{"x.yaml:13: status: 模块声明了 workflow 时不能再声明 status：审批状态字段由 workflow 生成"}},
 		{"parallel inside parallel", "", `    - name: p

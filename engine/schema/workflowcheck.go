@@ -2,6 +2,7 @@ package schema
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 
 	"xiangzhi/engine/msg"
@@ -51,6 +52,12 @@ func (c *checker) flowSteps(steps []Step, path []string, names map[string]bool, 
 			c.add(at(p, "approvers"), msg.SchemaFlowNoApprover, s.Name)
 		case kinds > 1:
 			c.add(p, msg.SchemaFlowStepKinds, s.Name)
+		}
+		if len(s.Approvers) == 0 && (len(s.Hidden) > 0 || len(s.Editable) > 0 || s.OnTimeout != "" || s.Deadline != "") {
+			c.add(p, msg.SchemaFlowApprovalOnly, s.Name)
+		}
+		switch {
+		case kinds != 1:
 		case len(s.Approvers) > 0:
 			c.approvalStep(s, p)
 		case len(s.CC) > 0:
@@ -78,6 +85,24 @@ func (c *checker) flowSteps(steps []Step, path []string, names map[string]bool, 
 func (c *checker) approvalStep(s *Step, p []string) {
 	c.rules(s.Approvers, at(p, "approvers"))
 	c.modeKeys(s, p)
+	if s.OnTimeout != "" && s.Deadline == "" {
+		c.add(at(p, "onTimeout"), msg.SchemaFlowTimeoutNoDeadline)
+	}
+	c.fieldNames(s.Hidden, at(p, "hidden"), nil)
+	c.fieldNames(s.Editable, at(p, "editable"), s.Hidden)
+}
+
+// fieldNames checks a step's field rules: each a field of the module, none
+// both hidden and editable.
+func (c *checker) fieldNames(names []string, p []string, hidden []string) {
+	for j, n := range names {
+		switch {
+		case c.m.Field(n) == nil:
+			c.add(at(p, strconv.Itoa(j)), msg.SchemaFlowUnknownField, n)
+		case slices.Contains(hidden, n):
+			c.add(at(p, strconv.Itoa(j)), msg.SchemaFlowHiddenEditable, n)
+		}
+	}
 }
 
 // rules checks approver (or copy) rules: exactly one kind each.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine/query"
@@ -33,7 +34,11 @@ func (s *Store) FieldValues(ctx context.Context, m *schema.Module, sc Scope, fie
 			values[i] = id
 		}
 		ids = ids[n:]
-		where, err := s.where(mt, sc, []query.Filter{{Field: "id", Op: query.In, Values: values}})
+		// On SQLite the scope's org_path range would be chosen over the ids
+		// (no statistics): it reads the whole subtree to find a page's
+		// references. As LIKE it is tested on the rows the ids find.
+		where, err := s.whereFor(mt, sc, []query.Filter{{Field: "id", Op: query.In, Values: values}},
+			s.dialect != dialect.SQLite)
 		if err != nil {
 			return nil, err
 		}

@@ -107,3 +107,21 @@ func (s *Store) MigrateTables(ctx context.Context, tables ...*entschema.Table) e
 	}
 	return nil
 }
+
+// UpdateIn is Update inside a workflow's write transaction, hooks aside: an
+// approver's changes to the fields their step lets them edit (the lock on
+// applications under approval is one of the hooks it passes by).
+func (s *Store) UpdateIn(ctx context.Context, tx *sql.Tx, m *schema.Module, sc Scope, id int64, rec Record) (Record, error) {
+	r, err := s.update(ctx, tx, s.metaOf(m), sc, id, rec)
+	if err != nil {
+		return nil, fmt.Errorf("update %s %d: %w", m.Name, id, err)
+	}
+	return r, nil
+}
+
+// ReadRows runs a read of the engine's own tables on the read pool,
+// through the prepared-statement cache on SQLite (the workflow's 待办 is
+// the same few statements over and over).
+func (s *Store) ReadRows(ctx context.Context, qs string, args ...any) (*sql.Rows, error) {
+	return s.query(ctx, s.db, qs, args)
+}

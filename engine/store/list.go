@@ -36,7 +36,7 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, err
 	}
-	if err := s.prepare(ctx, s.seqSQL(mt.table), st.count, st.page, st.pageFew); err != nil {
+	if err := s.prepare(ctx, s.seqSQL(mt.table), st.count, st.page, st.pageFew, st.all); err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
 	}
 	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
@@ -49,14 +49,18 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", m.Name, err)
 	}
-	total, err := s.total(ctx, tx, st, seq)
+	total, err := s.total(ctx, tx, st.count, st.countArgs, seq)
 	if err != nil {
 		return nil, fmt.Errorf("count %s: %w", m.Name, err)
 	}
 	page := &Page{Total: total, Rows: []Record{}}
 	if st.offset < total {
 		pageSQL, pageArgs := st.page, st.pageArgs
-		if total <= fewRows && st.pageFew != "" {
+		few, err := s.sortMatches(ctx, tx, st, seq, total)
+		if err != nil {
+			return nil, fmt.Errorf("count %s: %w", m.Name, err)
+		}
+		if few {
 			pageSQL, pageArgs = st.pageFew, st.pageFewArgs
 		}
 		if page.Rows, err = s.scanRecords(ctx, tx, mt, pageSQL, pageArgs); err != nil {
@@ -69,9 +73,26 @@ func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Q
 	return page, nil
 }
 
-// fewRows is the total under which a SQLite list sorts the matches instead
-// of walking the sort column's index (see listStatements.pageFew).
-const fewRows = 2000
+// sortMatches decides, on SQLite, between walking the sort column's index
+// and testing each row (page) and reading the matches through the filters'
+// indexes and sorting them (pageFew). Walking visits about (offset + size)
+// × rows / total rows when the matches are spread over the table; sorting
+// reads all total matches. So it sorts when (offset + size) × rows >
+// total², rows being the tenant's rows of the table (a count from the same
+// cache as the total, exact while the write sequence holds). A county
+// administrator's list, whose scope matches most of the table, walks; a
+// village's or a rare filter's sorts.
+func (s *Store) sortMatches(ctx context.Context, tx querier, st *listStatements, seq, total int64) (bool, error) {
+	if st.pageFew == "" {
+		return false, nil
+	}
+	rows, err := s.total(ctx, tx, st.all, st.allArgs, seq)
+	if err != nil {
+		return false, err
+	}
+	reach := float64(st.offset + st.size)
+	return reach*float64(rows) > float64(total)*float64(total), nil
+}
 
 // listStatements are the statements of a list.
 type listStatements struct {
@@ -86,6 +107,11 @@ type listStatements struct {
 	// Same rows, same order; chosen once the total is known.
 	pageFew     string
 	pageFewArgs []any
+	// all counts the tenant's rows of the table (with pageFew only), size
+	// is the page size: the inputs of sortMatches.
+	all     string
+	allArgs []any
+	size    int64
 }
 
 // listSQL builds the count and page statements of a list.
@@ -121,7 +147,7 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	if err != nil {
 		return nil, err
 	}
-	st := &listStatements{offset: int64(q.Page) * int64(size)}
+	st := &listStatements{offset: int64(q.Page) * int64(size), size: int64(size)}
 	st.count, st.countArgs = entsql.Dialect(s.dialect).Select(entsql.Count("*")).
 		From(entsql.Table(mt.table)).Where(where).Query()
 	page := func(hint bool) (string, []any) {
@@ -141,6 +167,12 @@ func (s *Store) listSQL(mt *meta, sc Scope, q *query.Query) (*listStatements, er
 	st.page, st.pageArgs = page(false)
 	if s.dialect == dialect.SQLite && (len(q.Filters) > 0 || sc.Mode != ScopeAll) {
 		st.pageFew, st.pageFewArgs = page(true)
+		all, err := s.where(mt, Scope{TenantID: sc.TenantID, Mode: ScopeAll}, nil)
+		if err != nil {
+			return nil, err
+		}
+		st.all, st.allArgs = entsql.Dialect(s.dialect).Select(entsql.Count("*")).
+			From(entsql.Table(mt.table)).Where(all).Query()
 	}
 	return st, nil
 }
@@ -326,13 +358,13 @@ func (s *Store) readSeq(ctx context.Context, q querier, table string) (int64, er
 // every request for a popular list misses the cache together; one counts,
 // the others wait for its answer, taken at the same sequence and so over
 // the same rows). A waiter whose leader failed counts for itself.
-func (s *Store) total(ctx context.Context, tx querier, st *listStatements, seq int64) (int64, error) {
-	key := countKey(st.count, st.countArgs)
+func (s *Store) total(ctx context.Context, tx querier, qs string, args []any, seq int64) (int64, error) {
+	key := countKey(qs, args)
 	if n, ok := s.counts.get(key, seq); ok {
 		return n, nil
 	}
 	count := func() (int64, error) {
-		n, err := s.count(ctx, tx, st.count, st.countArgs)
+		n, err := s.count(ctx, tx, qs, args)
 		if err == nil {
 			s.counts.put(key, seq, n)
 		}

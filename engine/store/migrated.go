@@ -47,6 +47,11 @@ func (s *Store) MigrateChanged(ctx context.Context, ms []*schema.Module) ([]stri
 			if err := s.prepareGrams(ctx, mt); err != nil {
 				return migrated, fmt.Errorf("prepare %s: %w", m.Name, err)
 			}
+			// The digest covers the shared tables too: they are as
+			// this version of the store makes them.
+			s.migrateMu.Lock()
+			s.sharedMigrated = true
+			s.migrateMu.Unlock()
 			continue
 		}
 		if err := s.Migrate(ctx, m, false); err != nil {

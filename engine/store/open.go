@@ -57,7 +57,7 @@ func Open(ctx context.Context, dbURL, dataDir string, opts ...Option) (*Store, e
 }
 
 func open(dbURL, dataDir string) (*Store, error) {
-	s := &Store{counts: newCountCache(countCacheSize), grams: &gramSet{}}
+	s := &Store{counts: newCountCache(countCacheSize), statsCache: newSeqCache[[]Bucket](statsCacheSize), grams: &gramSet{}}
 	switch {
 	case dbURL == "" || strings.HasPrefix(dbURL, "sqlite:") || strings.HasPrefix(dbURL, "file:"):
 		path, params, err := sqlitePath(dbURL, dataDir)

@@ -27,7 +27,7 @@ func (s *Store) scopeWhereFor(sc Scope, indexed bool) []*entsql.Predicate {
 		case sc.OrgPath != "" && indexed:
 			own = s.underPath(sc.OrgPath)
 		case sc.OrgPath != "":
-			own = entsql.HasPrefix(colOrgPath, sc.OrgPath)
+			own = s.startsWith(colOrgPath, sc.OrgPath)
 		default:
 			own = entsql.EQ(colOrg, sc.OrgID)
 		}
@@ -55,6 +55,20 @@ func ancestorPaths(path string) []any {
 		}
 	}
 	return out
+}
+
+// startsWith matches col starting with prefix, tested on each row: the
+// form for reaching rows through another index. On SQLite it is instr(col,
+// ?) = 1, not LIKE: a statement with LIKE ? is prepared again every time a
+// value is bound to it (SQLite re-plans its LIKE optimisation per binding),
+// which cost a list or a label lookup a statement compilation per call.
+func (s *Store) startsWith(col, prefix string) *entsql.Predicate {
+	if s.dialect != dialect.SQLite {
+		return entsql.HasPrefix(col, prefix)
+	}
+	return entsql.P(func(b *entsql.Builder) {
+		b.WriteString("instr(").Ident(col).Comma().Arg(prefix).WriteString(") = 1")
+	})
 }
 
 // underPath matches org paths starting with prefix, in a form each

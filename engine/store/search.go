@@ -273,7 +273,7 @@ func (s *Store) fillGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col) err
 const gramRowsPerInsert = 300
 
 // insertGrams indexes the values of records, ids[i] holding vals[i].
-func (s *Store) insertGrams(ctx context.Context, tx *sql.Tx, mt *meta, c *col, ids []int64, vals []string) error {
+func (s *Store) insertGrams(ctx context.Context, tx execer, mt *meta, c *col, ids []int64, vals []string) error {
 	var ins *entsql.InsertBuilder
 	n := 0
 	flush := func() error {

@@ -4,7 +4,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -14,30 +18,262 @@ import (
 	"xiangzhi/engine/schema"
 )
 
-// The date buckets Stats accepts.
+// The buckets Stats accepts: date cuts, and age bands of a date.
 const (
 	BucketDay   = "day"
+	BucketWeek  = "week"
 	BucketMonth = "month"
 	BucketYear  = "year"
+	BucketAge   = "age"
 )
 
+// The measures of a statistic.
+const (
+	MeasureCount = "count"
+	MeasureSum   = "sum"
+	MeasureAvg   = "avg"
+	MeasureMin   = "min"
+	MeasureMax   = "max"
+)
+
+// DefaultAgeBands are the lower bounds (after 0) of the age bands.
+var DefaultAgeBands = []int{18, 36, 60, 80}
+
+// MaxOrgLevel is the deepest organisation level a statistic groups by.
+const MaxOrgLevel = 6
+
+// MaxTop bounds StatsSpec.Top.
+const MaxTop = 100
+
+// StatsSpec is one statistic: up to two groupings, a measure, the rows
+// under an organisation, the largest groups only.
+type StatsSpec struct {
+	// By and Then are the groupings (field names; By empty: one total).
+	By, Then string
+	// Bucket and ThenBucket cut a date grouping (day, week, month, year,
+	// or age for a date).
+	Bucket, ThenBucket string
+	// Bands are the age bands' lower bounds after 0 (DefaultAgeBands when
+	// empty).
+	Bands []int
+	// Level groups an orgId grouping by the ancestor at that depth of the
+	// organisation tree (1 county, 2 township, 3 village); 0 the record's
+	// own organisation.
+	Level int
+	// Measure is count (when empty), sum, avg, min or max of the int or
+	// decimal field Of.
+	Measure, Of string
+	// Under, an organisation path ("/1/5/"), keeps the rows of that
+	// subtree (the caller checked it is within the scope).
+	Under string
+	// Top keeps the Top groups of largest value, largest first.
+	Top int
+	// Now is the day age bands are counted on (time.Now when zero).
+	Now time.Time
+}
+
 // Stats counts the records the scope reaches and the query's filters match,
-// grouped by one field: a single enum, bool, single ref, the status, orgId
-// or createdBy — or a date or datetime cut into day, month or year buckets
-// (day when bucket is empty), keyed "2024-03-01", "2024-03", "2024". Labels
-// come from inline options, status values and yes/no; dictionary and ref
-// labels are left empty for the caller, who has the dictionaries. Records
-// without a value form one bucket with a nil key. Buckets come in key order.
+// grouped by one field (see Statistics).
 func (s *Store) Stats(ctx context.Context, m *schema.Module, sc Scope, q *query.Query, by, bucket string) ([]Bucket, error) {
-	mt := s.metaOf(m)
-	c := mt.byAPI[by]
-	if c == nil || !groupable(c) {
-		return nil, &query.Error{Param: "by", Reason: fmt.Sprintf("cannot group by %q", by),
-			Public: fmt.Sprintf(msg.StatsBadField, by)}
+	if by == "" {
+		return nil, badField(by)
 	}
-	expr, err := s.bucketExpr(c, bucket)
+	return s.Statistics(ctx, m, sc, q, StatsSpec{By: by, Bucket: bucket})
+}
+
+// Statistics answers one statistic over the records the scope reaches and
+// the query's filters match. A grouping is a single enum, bool, single ref,
+// the status, orgId (optionally cut to an organisation level) or createdBy —
+// or a date or datetime cut into day, week (keyed by its Monday), month or
+// year buckets (day when empty), keyed "2024-03-01", "2024-03", "2024", or
+// into age bands ("0-17" … "80+"). Labels come from inline options, status
+// values, yes/no, dates and age bands; dictionary and ref labels (and the
+// organisations of a level) are left empty for the caller, who has the
+// dictionaries. Records without a value form one bucket with a nil key.
+// Buckets come in key order, or largest value first with Top.
+//
+// The answer is cached with the table's write sequence, keyed by the
+// statement and its arguments (tenant, scope, filters, Under): while no
+// write moves the sequence the same statistic costs no scan.
+func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *query.Query, spec StatsSpec) ([]Bucket, error) {
+	mt := s.metaOf(m)
+	st, err := s.statsSQL(mt, sc, q, &spec)
 	if err != nil {
 		return nil, err
+	}
+	// The statement alone does not tell the measure (sum and avg read the
+	// same columns) nor the level an org path is folded to.
+	key := countKey(st.sql, st.args) + fmt.Sprintf("\x00%s\x00%d", st.measure, spec.Level)
+	// A hit needs the sequence alone: no transaction.
+	seq, err := s.currentSeq(ctx, mt.table)
+	if err != nil {
+		return nil, fmt.Errorf("stats %s: %w", m.Name, err)
+	}
+	out, ok := s.statsCache.get(key, seq)
+	if !ok {
+		// Many screens opening after a write ask together: one counts.
+		res, err, shared := s.counting.Do("stats\x00"+strconv.FormatInt(seq, 10)+"\x00"+key, func() (any, error) {
+			return s.freshStats(ctx, mt, st, key)
+		})
+		if err != nil && shared { // the leader failed (its request ended, say): count for ourselves
+			res, err = s.freshStats(ctx, mt, st, key)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("stats %s: %w", m.Name, err)
+		}
+		out = res.([]Bucket)
+	}
+	out = copyBuckets(out)
+	if spec.Top > 0 {
+		slices.SortStableFunc(out, func(a, b Bucket) int { return cmp.Compare(valueOf(b), valueOf(a)) })
+		if len(out) > spec.Top {
+			out = out[:spec.Top]
+		}
+	}
+	return out, nil
+}
+
+// freshStats runs the statistic in a read transaction together with the
+// sequence it is cached at, so the answer and its sequence agree.
+func (s *Store) freshStats(ctx context.Context, mt *meta, st *statsStatement, key string) ([]Bucket, error) {
+	if err := s.prepare(ctx, s.seqSQL(mt.table), st.sql); err != nil {
+		return nil, err
+	}
+	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
+	if err != nil {
+		return nil, err
+	}
+	defer sqlTx.Rollback()
+	tx := readTx{sqlTx}
+	seq, err := s.readSeq(ctx, tx, mt.table)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.runStats(ctx, tx, mt, st)
+	if err != nil {
+		return nil, err
+	}
+	s.statsCache.put(key, seq, out)
+	return out, tx.Commit()
+}
+
+// StatsCached is the number of statistics held in the cache.
+func (s *Store) StatsCached() int { return s.statsCache.len() }
+
+// grouping is one GROUP BY term.
+type grouping struct {
+	c      *col
+	expr   string // the SQL expression grouped by
+	keyCol *col   // how its values decode
+	level  int    // > 0: expr is org_path, folded to the ancestor at this depth
+	bands  []string
+}
+
+// statsStatement is a statistic's statement and how to read its rows.
+type statsStatement struct {
+	sql     string
+	args    []any
+	groups  []*grouping
+	measure string
+	of      *col
+}
+
+func badField(name string) error {
+	return &query.Error{Param: "by", Reason: fmt.Sprintf("cannot group by %q", name),
+		Public: fmt.Sprintf(msg.StatsBadField, name)}
+}
+
+func (s *Store) statsSQL(mt *meta, sc Scope, q *query.Query, spec *StatsSpec) (*statsStatement, error) {
+	st := &statsStatement{measure: spec.Measure}
+	if st.measure == "" {
+		st.measure = MeasureCount
+	}
+	if spec.Top < 0 || spec.Top > MaxTop {
+		return nil, &query.Error{Param: "top", Reason: "top out of range", Public: msg.StatsBadTop}
+	}
+	if spec.Level < 0 || spec.Level > MaxOrgLevel {
+		return nil, errLevel(strconv.Itoa(spec.Level))
+	}
+	if spec.Then != "" && spec.By == "" {
+		return nil, badField(spec.Then)
+	}
+	now := spec.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	levelUsed := false
+	for _, g := range []struct{ by, bucket string }{{spec.By, spec.Bucket}, {spec.Then, spec.ThenBucket}} {
+		if g.by == "" {
+			continue
+		}
+		c := mt.byAPI[g.by]
+		if c == nil || !groupable(c) {
+			return nil, badField(g.by)
+		}
+		gr := &grouping{c: c, keyCol: c}
+		if c.api == "orgId" && spec.Level > 0 {
+			if g.bucket != "" {
+				return nil, errBucket(g.bucket)
+			}
+			var qb entsql.Builder
+			qb.SetDialect(s.dialect)
+			gr.expr, gr.level, gr.keyCol = qb.Quote(colOrgPath), spec.Level, &col{kind: kText}
+			levelUsed = true
+		} else if g.bucket == BucketAge {
+			if c.kind != kDate {
+				return nil, errBucket(g.bucket)
+			}
+			expr, keys, err := s.ageExpr(c, spec.Bands, now)
+			if err != nil {
+				return nil, err
+			}
+			gr.expr, gr.bands, gr.keyCol = expr, keys, &col{kind: kText}
+		} else {
+			expr, err := s.bucketExpr(c, g.bucket)
+			if err != nil {
+				return nil, err
+			}
+			gr.expr = expr
+			if c.kind == kDate || c.kind == kDateTime {
+				gr.keyCol = &col{kind: kText}
+			}
+		}
+		st.groups = append(st.groups, gr)
+	}
+	if spec.Level > 0 && !levelUsed {
+		return nil, errLevel(strconv.Itoa(spec.Level))
+	}
+	var qb entsql.Builder
+	qb.SetDialect(s.dialect)
+	sel := []string{}
+	var groupBy []string
+	for i, g := range st.groups {
+		sel = append(sel, entsql.As(g.expr, "k"+strconv.Itoa(i+1)))
+		groupBy = append(groupBy, g.expr)
+	}
+	sel = append(sel, entsql.As(entsql.Count("*"), "n"))
+	switch st.measure {
+	case MeasureCount:
+	case MeasureSum, MeasureAvg, MeasureMin, MeasureMax:
+		of := mt.byAPI[spec.Of]
+		if of == nil || of.field == nil || (of.kind != kInt && of.kind != kFloat) || of.multi ||
+			of.field.Type != schema.TypeInt && of.field.Type != schema.TypeDecimal {
+			return nil, &query.Error{Param: "of", Reason: fmt.Sprintf("cannot measure %q", spec.Of),
+				Public: fmt.Sprintf(msg.StatsBadOf, spec.Of)}
+		}
+		st.of = of
+		agg := "SUM"
+		switch st.measure {
+		case MeasureMin:
+			agg = "MIN"
+		case MeasureMax:
+			agg = "MAX"
+		}
+		quoted := qb.Quote(of.name)
+		sel = append(sel, entsql.As(agg+"("+quoted+")", "a"), entsql.As("COUNT("+quoted+")", "an"))
+	default:
+		return nil, &query.Error{Param: "measure", Reason: fmt.Sprintf("unknown measure %q", spec.Measure),
+			Public: fmt.Sprintf(msg.StatsBadMeasure, spec.Measure)}
 	}
 	var filters []query.Filter
 	if q != nil {
@@ -47,32 +283,240 @@ func (s *Store) Stats(ctx context.Context, m *schema.Module, sc Scope, q *query.
 	if err != nil {
 		return nil, err
 	}
-	qs, args := entsql.Dialect(s.dialect).Select(entsql.As(expr, "k"), entsql.As(entsql.Count("*"), "n")).
-		From(entsql.Table(mt.table)).Where(where).GroupBy(expr).Query()
-	rows, err := s.db.QueryContext(ctx, qs, args...)
+	if spec.Under != "" {
+		where = entsql.And(where, s.underPath(spec.Under))
+	}
+	b := entsql.Dialect(s.dialect).Select(sel...).From(entsql.Table(mt.table)).Where(where)
+	if len(groupBy) > 0 {
+		b = b.GroupBy(groupBy...)
+	}
+	st.sql, st.args = b.Query()
+	return st, nil
+}
+
+// agg is a group's running measure.
+type agg struct {
+	n      int64
+	a      float64
+	an     int64
+	hasAgg bool
+}
+
+func (g *agg) add(measure string, n int64, a float64, an int64, has bool) {
+	g.n += n
+	if !has || an == 0 {
+		return
+	}
+	switch {
+	case !g.hasAgg:
+		g.a = a
+	case measure == MeasureMin:
+		g.a = math.Min(g.a, a)
+	case measure == MeasureMax:
+		g.a = math.Max(g.a, a)
+	default:
+		g.a += a
+	}
+	g.an += an
+	g.hasAgg = true
+}
+
+func (g *agg) value(measure string) *float64 {
+	var v float64
+	switch measure {
+	case MeasureCount:
+		v = float64(g.n)
+	case MeasureAvg:
+		if !g.hasAgg {
+			return nil
+		}
+		v = g.a / float64(g.an)
+	default:
+		if !g.hasAgg {
+			return nil
+		}
+		v = g.a
+	}
+	v = math.Round(v*100) / 100
+	return &v
+}
+
+// runStats reads the grouped rows and folds them into buckets: org paths
+// into the ancestor of their level, and two groupings into sub-buckets.
+func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsStatement) ([]Bucket, error) {
+	rows, err := s.query(ctx, tx, st.sql, st.args)
 	if err != nil {
-		return nil, fmt.Errorf("stats %s by %s: %w", m.Name, by, err)
+		return nil, err
 	}
 	defer rows.Close()
-	keyCol := c
-	if c.kind == kDate || c.kind == kDateTime {
-		keyCol = &col{kind: kText}
+	type node struct {
+		key  any
+		agg  agg
+		subs map[string]*node
+		sub  []*node
 	}
-	out := []Bucket{}
+	var top []*node
+	index := map[string]*node{}
+	raw := make([]any, len(st.groups)+3)
+	ptrs := make([]any, len(raw))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	width := len(st.groups) + 1
+	if st.of != nil {
+		width += 2
+	}
 	for rows.Next() {
-		var raw any
-		var n int64
-		if err := rows.Scan(&raw, &n); err != nil {
-			return nil, fmt.Errorf("stats %s by %s: %w", m.Name, by, err)
+		if err := rows.Scan(ptrs[:width]...); err != nil {
+			return nil, err
 		}
-		key := decode(keyCol, raw)
-		out = append(out, Bucket{Key: key, Label: label(mt, c, key), Count: n})
+		keys := make([]any, len(st.groups))
+		for i, g := range st.groups {
+			keys[i] = groupKey(g, raw[i])
+		}
+		n, _ := toInt(text(raw[len(st.groups)]))
+		var a float64
+		var an int64
+		has := false
+		if st.of != nil {
+			if x, ok := toFloat(text(raw[len(st.groups)+1])); ok {
+				a, has = x, true
+			}
+			an, _ = toInt(text(raw[len(st.groups)+2]))
+		}
+		if len(keys) == 0 {
+			keys = []any{nil}
+		}
+		k1 := fmt.Sprintf("%T:%v", keys[0], keys[0])
+		p := index[k1]
+		if p == nil {
+			p = &node{key: keys[0], subs: map[string]*node{}}
+			index[k1] = p
+			top = append(top, p)
+		}
+		p.agg.add(st.measure, n, a, an, has)
+		if len(keys) > 1 {
+			k2 := fmt.Sprintf("%T:%v", keys[1], keys[1])
+			c := p.subs[k2]
+			if c == nil {
+				c = &node{key: keys[1]}
+				p.subs[k2] = c
+				p.sub = append(p.sub, c)
+			}
+			c.agg.add(st.measure, n, a, an, has)
+		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("stats %s by %s: %w", m.Name, by, err)
+		return nil, err
+	}
+	toBuckets := func(ns []*node, g *grouping) []Bucket {
+		out := make([]Bucket, 0, len(ns))
+		for _, n := range ns {
+			b := Bucket{Key: n.key, Count: n.agg.n, Value: n.agg.value(st.measure)}
+			if g != nil {
+				b.Label = groupLabel(mt, g, n.key)
+			}
+			out = append(out, b)
+		}
+		if g != nil {
+			sortBuckets(out, g)
+		}
+		return out
+	}
+	if len(st.groups) == 0 {
+		if len(top) == 0 { // no rows: a count of 0
+			zero := &node{}
+			top = append(top, zero)
+		}
+		return toBuckets(top, nil), nil
+	}
+	out := toBuckets(top, st.groups[0])
+	if len(st.groups) > 1 {
+		byKey := map[string]*node{}
+		for _, n := range top {
+			byKey[fmt.Sprintf("%T:%v", n.key, n.key)] = n
+		}
+		for i := range out {
+			n := byKey[fmt.Sprintf("%T:%v", out[i].Key, out[i].Key)]
+			out[i].Sub = toBuckets(n.sub, st.groups[1])
+		}
+	}
+	return out, nil
+}
+
+// text turns driver bytes into a string.
+func text(v any) any {
+	if b, ok := v.([]byte); ok {
+		return string(b)
+	}
+	return v
+}
+
+// groupKey decodes a grouped value; an org path becomes the id of its
+// ancestor at the grouping's level (nil above that level).
+func groupKey(g *grouping, raw any) any {
+	v := decode(g.keyCol, raw)
+	if g.level == 0 {
+		return v
+	}
+	p, _ := v.(string)
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	if p == "" || len(segs) < g.level {
+		return nil
+	}
+	id, err := strconv.ParseInt(segs[g.level-1], 10, 64)
+	if err != nil {
+		return nil
+	}
+	return id
+}
+
+// groupLabel names a key where the store knows the name.
+func groupLabel(mt *meta, g *grouping, key any) string {
+	if g.bands != nil && key != nil {
+		k := fmt.Sprint(key)
+		if n, ok := strings.CutSuffix(k, "+"); ok {
+			v, _ := strconv.Atoi(n)
+			return fmt.Sprintf(msg.StatsAgeOver, v)
+		}
+		return fmt.Sprintf(msg.StatsAgeBand, k)
+	}
+	if g.level > 0 {
+		if key == nil {
+			return msg.StatsNone
+		}
+		return ""
+	}
+	return label(mt, g.c, key)
+}
+
+// sortBuckets puts buckets in key order (age bands in band order).
+func sortBuckets(out []Bucket, g *grouping) {
+	if g.bands != nil {
+		slices.SortFunc(out, func(a, b Bucket) int {
+			return cmp.Compare(slices.Index(g.bands, fmt.Sprint(a.Key)), slices.Index(g.bands, fmt.Sprint(b.Key)))
+		})
+		return
 	}
 	slices.SortFunc(out, func(a, b Bucket) int { return compareKeys(a.Key, b.Key) })
-	return out, nil
+}
+
+func valueOf(b Bucket) float64 {
+	if b.Value == nil {
+		return math.Inf(-1)
+	}
+	return *b.Value
+}
+
+// copyBuckets copies a cached answer, which callers label in place.
+func copyBuckets(in []Bucket) []Bucket {
+	out := slices.Clone(in)
+	for i := range out {
+		if out[i].Sub != nil {
+			out[i].Sub = copyBuckets(out[i].Sub)
+		}
+	}
+	return out
 }
 
 // groupable reports whether a column makes sensible groups.
@@ -105,6 +549,15 @@ func (s *Store) bucketExpr(c *col, bucket string) (string, error) {
 	n, pgFmt, myFmt := 10, "YYYY-MM-DD", "%Y-%m-%d"
 	switch bucket {
 	case "", BucketDay:
+	case BucketWeek: // the Monday of the week
+		switch s.dialect {
+		case dialect.Postgres:
+			return fmt.Sprintf("to_char(date_trunc('week', %s), 'YYYY-MM-DD')", quoted), nil
+		case dialect.MySQL:
+			return fmt.Sprintf("DATE_FORMAT(DATE_SUB(%s, INTERVAL WEEKDAY(%s) DAY), '%%Y-%%m-%%d')", quoted, quoted), nil
+		default:
+			return fmt.Sprintf("date(%s, 'weekday 0', '-6 days')", quoted), nil
+		}
 	case BucketMonth:
 		n, pgFmt, myFmt = 7, "YYYY-MM", "%Y-%m"
 	case BucketYear:
@@ -120,6 +573,55 @@ func (s *Store) bucketExpr(c *col, bucket string) (string, error) {
 	default: // SQLite keeps wall-clock text: a prefix is the bucket
 		return fmt.Sprintf("substr(%s, 1, %d)", quoted, n), nil
 	}
+}
+
+// ageExpr cuts a date of birth into age bands on the day now: a CASE over
+// the birth dates that start each band. The dates are the server's own
+// text, never input; every dialect compares a DATE with 'YYYY-MM-DD'.
+func (s *Store) ageExpr(c *col, bands []int, now time.Time) (string, []string, error) {
+	if len(bands) == 0 {
+		bands = DefaultAgeBands
+	}
+	if len(bands) > 10 {
+		return "", nil, errBands(bands)
+	}
+	for i, b := range bands {
+		if b <= 0 || b > 150 || i > 0 && b <= bands[i-1] {
+			return "", nil, errBands(bands)
+		}
+	}
+	var qb entsql.Builder
+	qb.SetDialect(s.dialect)
+	quoted := qb.Quote(c.name)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "CASE WHEN %s IS NULL THEN NULL", quoted)
+	var keys []string
+	lower := 0
+	for _, b := range bands {
+		key := fmt.Sprintf("%d-%d", lower, b-1)
+		born := now.AddDate(-b, 0, 0).Format(DateLayout)
+		fmt.Fprintf(&sb, " WHEN %s > '%s' THEN '%s'", quoted, born, key)
+		keys = append(keys, key)
+		lower = b
+	}
+	last := fmt.Sprintf("%d+", lower)
+	fmt.Fprintf(&sb, " ELSE '%s' END", last)
+	return sb.String(), append(keys, last), nil
+}
+
+func errBands(bands []int) error {
+	parts := make([]string, len(bands))
+	for i, b := range bands {
+		parts[i] = strconv.Itoa(b)
+	}
+	t := strings.Join(parts, ",")
+	return &query.Error{Param: "bands", Reason: fmt.Sprintf("bad age bands %q", t),
+		Public: fmt.Sprintf(msg.StatsBadBands, t)}
+}
+
+func errLevel(level string) error {
+	return &query.Error{Param: "level", Reason: fmt.Sprintf("bad level %q", level),
+		Public: fmt.Sprintf(msg.StatsBadLevel, level)}
 }
 
 func errBucket(bucket string) error {
@@ -178,4 +680,10 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// WriteSeq is the write sequence of the module's table: it moves with
+// every write, so an answer derived from the table is good while it holds.
+func (s *Store) WriteSeq(ctx context.Context, m *schema.Module) (int64, error) {
+	return s.currentSeq(ctx, s.metaOf(m).table)
 }

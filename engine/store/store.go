@@ -74,6 +74,11 @@ type Bucket struct {
 	Key   any    `json:"key"`
 	Label string `json:"label"`
 	Count int64  `json:"count"`
+	// Value is the measure: the count, or the sum, average, minimum or
+	// maximum of the measured field (nil when no row has a value).
+	Value *float64 `json:"value"`
+	// Sub are the groups of the second grouping within this one.
+	Sub []Bucket `json:"sub,omitempty"`
 }
 
 // Errors the store returns; each carries its HTTP status and Chinese message
@@ -95,6 +100,8 @@ type Store struct {
 	w       *sql.DB // write transactions: one connection on SQLite, db elsewhere
 	dialect string
 	counts  *countCache
+	// statsCache keeps statistics with the write sequence they were taken at.
+	statsCache *seqCache[[]Bucket]
 	// counting makes concurrent lists that miss the count cache count once.
 	counting singleflight.Group
 	stmts    *stmtCache // SQLite only

@@ -136,6 +136,10 @@ func testSortPaging(t *testing.T, s *Store) {
 		{"size=10&page=2", 25, []string{"r12", "r09", "r06", "r03", "r00"}},
 		{"size=10&page=3", 25, []string{}},
 		{"size=2&age=4&sort=createdAt,desc", 5, []string{"r24", "r19"}},
+		// The batch's search grams were written with it (CreateMany writes
+		// them together at the end of the batch).
+		{"size=3&sort=name&name.contains=r1", 10, []string{"r10", "r11", "r12"}},
+		{"size=3&sort=name&name.contains=24", 1, []string{"r24"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

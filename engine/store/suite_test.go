@@ -35,6 +35,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"children", testChildren},
 		{"transitions and history", testTransitions},
 		{"stats", testStats},
+		{"statistics", testStatistics},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
 		{"concurrent lists", testConcurrentLists},

@@ -20,24 +20,46 @@ import (
 
 // The decisions an approver takes on a task.
 const (
-	ActApprove  = "approve"
-	ActReject   = "reject"
-	ActReturn   = "return"
-	ActTransfer = "transfer" // 转办: the task passes to another user (Decision.UserID)
+	ActApprove    = "approve"
+	ActReject     = "reject"
+	ActReturn     = "return"
+	ActTransfer   = "transfer"   // 转办: the task passes to another user (Decision.UserID)
+	ActDelegate   = "delegate"   // 委派: another user (Decision.UserID) decides for the approver
+	ActResolve    = "resolve"    // a delegate hands the task back to its owner with an opinion
+	ActAddSign    = "addSign"    // 加签: Decision.UserIDs approve before or after the approver (Position)
+	ActRemoveSign = "removeSign" // 减签: the approver removes one they added (Decision.UserID) who has not decided
+	ActGetBack    = "getBack"    // history: the owner took a delegated task back
 )
+
+// Positions of people added to a step (加签).
+const (
+	SignBefore = "before"
+	SignAfter  = "after"
+)
+
+// maxAdded is how many people one 加签 may add.
+const maxAdded = 20
 
 // ReturnToApplicant is the Decision.To that returns an application to its
 // applicant: the record is a draft again, to edit and submit anew.
 const ReturnToApplicant = "applicant"
 
-// Decision is what an approver decides on a task: approve, reject (with a
-// comment), return to an earlier step (To names it, or ReturnToApplicant)
-// or transfer the task to another user (UserID).
+// Decision is what an approver decides on a task: approve (with Record:
+// changes to the fields the step lets its approvers edit), reject (with a
+// comment), return to an earlier step (To names it, or ReturnToApplicant),
+// transfer or delegate the task to another user (UserID), resolve a
+// delegated task, add approvers (UserIDs, Position) or remove one added
+// (UserID).
 type Decision struct {
-	Action  string
-	Comment string
-	To      string
-	UserID  int64
+	Action   string
+	Comment  string
+	To       string
+	UserID   int64
+	UserIDs  []int64
+	Position string
+	Record   map[string]any
+
+	auto bool // taken by the scheduler at a deadline
 }
 
 // submittable are the statuses a record may be submitted from.
@@ -116,18 +138,8 @@ func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id i
 // approver while it is open.
 func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Decision) error {
 	d.Comment = strings.TrimSpace(d.Comment)
-	switch d.Action {
-	case ActApprove, ActReturn:
-	case ActTransfer:
-		if d.UserID <= 0 || d.UserID == sc.UserID {
-			return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
-		}
-	case ActReject:
-		if d.Comment == "" {
-			return refuse(http.StatusBadRequest, msg.FlowCommentRequired)
-		}
-	default:
-		return refuse(http.StatusBadRequest, fmt.Sprintf(msg.FlowUnknownAction, d.Action))
+	if err := d.check(sc.UserID); err != nil {
+		return err
 	}
 	ts, err := readTasks(ctx, e.opts.Store.DB(), e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
 		Where(entsql.And(entsql.EQ("id", taskID), entsql.EQ("tenant_id", sc.TenantID))))
@@ -153,10 +165,14 @@ func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Dec
 			return err
 		}
 		t := ts[0]
+		states := []string{TaskOpen}
+		if d.Action == ActRemoveSign {
+			states = append(states, TaskSuspended, TaskApproved)
+		}
 		switch {
 		case t.AssigneeID != sc.UserID:
 			return errNotYourTask
-		case t.State != TaskOpen || r.in.State != StateRunning || t.Stage != r.in.Stage ||
+		case !slices.Contains(states, t.State) || r.in.State != StateRunning || t.Stage != r.in.Stage ||
 			t.Batch != r.in.Pos[t.Lane].Batch:
 			return errTaskNotFound
 		}
@@ -172,36 +188,97 @@ func (e *Engine) Decide(ctx context.Context, sc store.Scope, taskID int64, d Dec
 	return nil
 }
 
+// check refuses a decision that cannot be taken whatever the task.
+func (d *Decision) check(self int64) error {
+	switch d.Action {
+	case ActApprove, ActReturn, ActResolve:
+	case ActTransfer, ActDelegate:
+		if d.UserID <= 0 || d.UserID == self {
+			return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
+		}
+	case ActReject:
+		if d.Comment == "" {
+			return refuse(http.StatusBadRequest, msg.FlowCommentRequired)
+		}
+	case ActAddSign:
+		slices.Sort(d.UserIDs)
+		d.UserIDs = slices.Compact(d.UserIDs)
+		if len(d.UserIDs) == 0 || len(d.UserIDs) > maxAdded || slices.Contains(d.UserIDs, self) ||
+			slices.ContainsFunc(d.UserIDs, func(id int64) bool { return id <= 0 }) {
+			return refuse(http.StatusBadRequest, fmt.Sprintf(msg.FlowAddSignNobody, maxAdded))
+		}
+		if d.Position != SignBefore && d.Position != SignAfter {
+			return refuse(http.StatusBadRequest, msg.FlowAddSignPosition)
+		}
+	case ActRemoveSign:
+		if d.UserID <= 0 {
+			return refuse(http.StatusBadRequest, msg.FlowRemoveSignNone)
+		}
+	default:
+		return refuse(http.StatusBadRequest, fmt.Sprintf(msg.FlowUnknownAction, d.Action))
+	}
+	if len(d.Record) > 0 && d.Action != ActApprove {
+		return refuse(http.StatusBadRequest, msg.FlowEditOnApprove)
+	}
+	return nil
+}
+
 // decide records decision d on open task t and moves the instance on.
 func (r *run) decide(t *task, d Decision) error {
 	ps := r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps[t.StepIdx]
+	switch d.Action {
+	case ActDelegate:
+		return r.delegate(t, ps, d)
+	case ActResolve:
+		return r.resolve(t, ps, d)
+	case ActAddSign:
+		return r.addSign(t, ps, d)
+	case ActRemoveSign:
+		return r.removeSign(t, ps, d)
+	case ActTransfer:
+		if t.DelegateOf != 0 {
+			return refuse(http.StatusBadRequest, msg.FlowDelegateAgain)
+		}
+	}
+	comment := d.Comment
+	if len(d.Record) > 0 {
+		changed, err := r.edit(ps, d.Record)
+		if err != nil {
+			return err
+		}
+		comment = strings.TrimPrefix(comment+"；"+changed, "；")
+	}
 	state := map[string]string{ActApprove: TaskApproved, ActReject: TaskRejected, ActReturn: TaskReturned,
 		ActTransfer: TaskTransferred}[d.Action]
-	var comment any
-	if d.Comment != "" {
-		comment = d.Comment
+	if err := r.close(t, state, d.Comment, d.auto); err != nil {
+		return err
 	}
-	qs, args := r.e.sqlb().Update(TaskTable).Set("state", state).Set("comment", comment).
-		Set("decided_at", r.e.nowText()).Where(entsql.EQ("id", t.ID)).Query()
-	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
-		return fmt.Errorf("record decision: %w", err)
+	said, err := r.actingNote(t, comment)
+	if err != nil {
+		return err
 	}
 	switch d.Action {
 	case ActApprove:
-		if err := r.history(ActApprove, ps.Title, d.Comment); err != nil {
+		if err := r.history(ActApprove, ps.Title, said); err != nil {
 			return err
 		}
 		r.event(EventDecided, ps.Title, ActApprove, []int64{r.in.ApplicantID})
+		if err := r.approved(t, ps); err != nil {
+			return err
+		}
 		return r.evaluate(t.Lane, ps, false)
 	case ActReject:
 		goOn, err := r.canStillPass(t.Lane, ps)
-		if err != nil || !goOn {
+		if err != nil || !goOn || t.Kind != KindPlan {
 			if err == nil {
-				err = r.finish(StateRejected, schema.FlowRejected, ActReject, ps.Title, d.Comment)
+				err = r.finish(StateRejected, schema.FlowRejected, ActReject, ps.Title, said)
 			}
 			return err
 		}
-		if err := r.history(ActReject, ps.Title, d.Comment); err != nil {
+		if err := r.cancel(entsql.EQ("parent_id", t.root())); err != nil {
+			return err
+		}
+		if err := r.history(ActReject, ps.Title, said); err != nil {
 			return err
 		}
 		r.event(EventDecided, ps.Title, ActReject, []int64{r.in.ApplicantID})
@@ -209,11 +286,31 @@ func (r *run) decide(t *task, d Decision) error {
 	case ActTransfer:
 		return r.transfer(t, ps, d)
 	}
+	d.Comment = said
 	return r.returnTo(t, ps, d)
 }
 
+// close records a decision's state and comment on task t.
+func (r *run) close(t *task, state, comment string, auto bool) error {
+	var c any
+	if comment != "" {
+		c = comment
+	}
+	upd := r.e.sqlb().Update(TaskTable).Set("state", state).Set("comment", c).Set("decided_at", r.e.nowText())
+	if auto {
+		upd.Set("auto", true)
+	}
+	qs, args := upd.Where(entsql.EQ("id", t.ID)).Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("record decision: %w", err)
+	}
+	return nil
+}
+
 // transfer hands open task t to d.UserID: the task closes as transferred
-// and the user gets one in its place, in the same step and turn.
+// and the user gets one in its place, in the same step and turn. People t
+// added after itself and not yet asked are let go. The scheduler's
+// escalation is a transfer too (d.Action ActEscalate).
 func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
 	names, err := r.e.opts.Directory.UserNames(r.ctx, r.in.TenantID, []int64{d.UserID})
 	if err != nil {
@@ -224,23 +321,35 @@ func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
 		return err
 	}
 	busy := slices.ContainsFunc(ts, func(o *task) bool {
-		return o.AssigneeID == d.UserID && o.State != TaskTransferred && o.State != TaskCancelled
+		return o.AssigneeID == d.UserID && !replaced(o) && o.State != TaskCancelled
 	})
 	if names[d.UserID] == "" || busy {
 		return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
 	}
+	if d.Action == ActEscalate {
+		if err := r.close(t, TaskTransferred, d.Comment, true); err != nil {
+			return err
+		}
+	}
+	if err := r.cancel(entsql.And(entsql.EQ("parent_id", t.root()), entsql.EQ("state", TaskWaiting))); err != nil {
+		return err
+	}
 	if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
-		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen}}); err != nil {
+		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen, kind: t.Kind, parent: t.ParentID}}); err != nil {
 		return fmt.Errorf("transfer task %d: %w", t.ID, err)
 	}
-	comment := fmt.Sprintf(msg.FlowTransferredTo, names[d.UserID])
+	action, format := ActTransfer, msg.FlowTransferredTo
+	if d.Action == ActEscalate {
+		action, format = ActEscalate, msg.FlowEscalatedTo
+	}
+	comment := fmt.Sprintf(format, names[d.UserID])
 	if d.Comment != "" {
 		comment += "：" + d.Comment
 	}
-	if err := r.history(ActTransfer, ps.Title, comment); err != nil {
+	if err := r.history(action, ps.Title, comment); err != nil {
 		return err
 	}
-	r.event(EventArrived, ps.Title, ActTransfer, []int64{d.UserID})
+	r.event(EventArrived, ps.Title, action, []int64{d.UserID})
 	return nil
 }
 

@@ -51,6 +51,9 @@ func (e *Engine) Endpoints(authorize Authorize, signedIn string) []Endpoint {
 		{http.MethodGet, "/api/workflow/cc", signedIn, msg.WorkflowRouteCopies, h.copies},
 		{http.MethodPost, "/api/workflow/tasks/:id/decide", signedIn, msg.WorkflowRouteDecide, h.decide},
 		{http.MethodPost, "/api/workflow/tasks/:id/takeback", signedIn, msg.WorkflowRouteTakeBack, h.takeBack},
+		{http.MethodGet, "/api/workflow/leave", signedIn, msg.WorkflowRouteLeaves, h.leaves},
+		{http.MethodPost, "/api/workflow/leave", signedIn, msg.WorkflowRouteLeaveAdd, h.addLeave},
+		{http.MethodPost, "/api/workflow/leave/:id/cancel", signedIn, msg.WorkflowRouteLeaveCancel, h.cancelLeave},
 		{http.MethodPost, "/api/workflow/:module/simulate", signedIn, msg.WorkflowRouteSimulate, h.simulate},
 		{http.MethodPost, "/api/workflow/:module/:id/submit", signedIn, msg.WorkflowRouteSubmit, h.submit},
 		{http.MethodPost, "/api/workflow/:module/:id/withdraw", signedIn, msg.WorkflowRouteWithdraw, h.withdraw},
@@ -126,17 +129,12 @@ func (h *handlers) copy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	raw, ok := body["userIds"].([]any)
-	if !ok || len(body) != 1 {
+	if _, ok := body["userIds"].([]any); !ok || len(body) != 1 {
 		return httpx.BadRequest(msg.FlowCCNobody)
 	}
-	users := make([]int64, 0, len(raw))
-	for _, v := range raw {
-		n, err := strconv.ParseInt(fmt.Sprint(v), 10, 64)
-		if err != nil {
-			return httpx.BadRequest(fmt.Sprintf(msg.BadParam, "userIds"))
-		}
-		users = append(users, n)
+	users, err := ids(body["userIds"])
+	if err != nil {
+		return httpx.BadRequest(fmt.Sprintf(msg.BadParam, "userIds"))
 	}
 	sc := h.scope(c)
 	if err := h.e.Copy(c.Request().Context(), c.Param("module"), sc, id, users); err != nil {
@@ -158,10 +156,23 @@ func (h *handlers) decide(c echo.Context) error {
 	}
 	var d Decision
 	for k, v := range body {
-		if k == "userId" {
+		switch k {
+		case "userId":
 			if d.UserID, err = strconv.ParseInt(fmt.Sprint(v), 10, 64); err != nil {
 				return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
 			}
+			continue
+		case "userIds":
+			if d.UserIDs, err = ids(v); err != nil {
+				return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
+			}
+			continue
+		case "record":
+			rec, ok := v.(map[string]any)
+			if !ok && v != nil {
+				return httpx.BadRequest(msg.FlowBadRecord)
+			}
+			d.Record = rec
 			continue
 		}
 		s, ok := v.(string)
@@ -175,6 +186,8 @@ func (h *handlers) decide(c echo.Context) error {
 			d.Comment = s
 		case "to":
 			d.To = strings.TrimSpace(s)
+		case "position":
+			d.Position = strings.TrimSpace(s)
 		default:
 			return httpx.BadRequest(fmt.Sprintf(msg.UnknownField, k))
 		}
@@ -271,6 +284,13 @@ func (h *handlers) record(c echo.Context) error {
 	rec, err := h.e.opts.Store.Get(ctx, m, sc, id)
 	if err != nil {
 		return err
+	}
+	hidden, err := h.e.Hidden(ctx, sc, m.Name, id)
+	if err != nil {
+		return err
+	}
+	for _, f := range hidden {
+		delete(rec, f)
 	}
 	flow, err := h.e.State(ctx, sc, m.Name, id)
 	if err != nil {
@@ -392,10 +412,86 @@ func page(c echo.Context, allowed ...string) (Page, error) {
 
 var errBadNumber = errors.New("number out of range")
 
+// ids reads a JSON array of user ids.
+func ids(v any) ([]int64, error) {
+	raw, ok := v.([]any)
+	if !ok {
+		return nil, errBadNumber
+	}
+	out := make([]int64, 0, len(raw))
+	for _, x := range raw {
+		n, err := strconv.ParseInt(fmt.Sprint(x), 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 func pathID(c echo.Context, name string) (int64, error) {
 	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, httpx.BadRequest(fmt.Sprintf(msg.BadParam, name))
 	}
 	return id, nil
+}
+
+// leaves answers GET /api/workflow/leave: the caller's leave periods.
+func (h *handlers) leaves(c echo.Context) error {
+	ls, err := h.e.Leaves(c.Request().Context(), h.scope(c))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, ls)
+}
+
+// addLeave answers POST /api/workflow/leave {substituteId, startAt, endAt,
+// reason} with the leave recorded.
+func (h *handlers) addLeave(c echo.Context) error {
+	body, err := httpx.BindObject(c, 0)
+	if err != nil {
+		return err
+	}
+	var sub int64
+	text := map[string]string{}
+	for k, v := range body {
+		switch k {
+		case "substituteId":
+			if sub, err = strconv.ParseInt(fmt.Sprint(v), 10, 64); err != nil {
+				return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
+			}
+		case "startAt", "endAt", "reason":
+			s, ok := v.(string)
+			if !ok && v != nil {
+				return httpx.BadRequest(fmt.Sprintf(msg.BadParam, k))
+			}
+			text[k] = s
+		default:
+			return httpx.BadRequest(fmt.Sprintf(msg.UnknownField, k))
+		}
+	}
+	l, err := h.e.AddLeave(c.Request().Context(), h.scope(c), sub, text["startAt"], text["endAt"], text["reason"])
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, l)
+}
+
+// cancelLeave answers POST /api/workflow/leave/{id}/cancel with the
+// caller's leave periods.
+func (h *handlers) cancelLeave(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx, sc := c.Request().Context(), h.scope(c)
+	if err := h.e.CancelLeave(ctx, sc, id); err != nil {
+		return err
+	}
+	ls, err := h.e.Leaves(ctx, sc)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(c, ls)
 }

@@ -26,6 +26,11 @@ type TaskRow struct {
 	ApplicantName string `json:"applicantName"`
 	CreatedAt     string `json:"createdAt"`
 	DecidedAt     string `json:"decidedAt,omitempty"`
+	// Kind is "before"/"after" for a task of someone added (加签).
+	Kind string `json:"kind,omitempty"`
+	// ActingForID is whom the caller acts for on this task (委派, leave).
+	ActingForID int64  `json:"actingForId,omitempty"`
+	DueAt       string `json:"dueAt,omitempty"`
 }
 
 // ModuleCount is the number of open tasks of one module.
@@ -66,29 +71,42 @@ func (e *Engine) Todo(ctx context.Context, sc store.Scope, module string, p Page
 // Done lists the tasks the viewer decided, latest decision first.
 func (e *Engine) Done(ctx context.Context, sc store.Scope, p Page) ([]TaskRow, int64, error) {
 	return e.taskPage(ctx, sc, entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("assignee_id", sc.UserID),
-		entsql.In("state", TaskApproved, TaskRejected, TaskReturned, TaskTransferred), entsql.EQ("auto", false)),
+		entsql.In("state", TaskApproved, TaskRejected, TaskReturned, TaskTransferred, TaskDelegated, TaskResolved),
+		entsql.EQ("auto", false)),
 		"decided_at", p)
 }
 
 func (e *Engine) taskPage(ctx context.Context, sc store.Scope, where *entsql.Predicate, order string, p Page) ([]TaskRow, int64, error) {
 	var total int64
 	qs, args := e.sqlb().Select("COUNT(*)").From(entsql.Table(TaskTable)).Where(where).Query()
-	if err := e.opts.Store.DB().QueryRowContext(ctx, qs, args...).Scan(&total); err != nil {
+	rows, err := e.opts.Store.ReadRows(ctx, qs, args...)
+	if err != nil {
 		return nil, 0, fmt.Errorf("count tasks: %w", err)
 	}
-	ts, err := readTasks(ctx, e.opts.Store.DB(), e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+	for rows.Next() {
+		if err := rows.Scan(&total); err != nil {
+			rows.Close()
+			return nil, 0, fmt.Errorf("count tasks: %w", err)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("count tasks: %w", err)
+	}
+	ts, err := readTasks(ctx, cachedReader{e}, e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
 		Where(where).OrderBy(entsql.Desc(order), entsql.Desc("id")).Offset(p.Page*p.Size).Limit(p.Size))
 	if err != nil {
 		return nil, 0, err
 	}
-	rows := make([]TaskRow, 0, len(ts))
+	out := make([]TaskRow, 0, len(ts))
 	for _, t := range ts {
-		rows = append(rows, TaskRow{ID: t.ID, InstanceID: t.InstanceID, Module: t.Module,
+		out = append(out, TaskRow{ID: t.ID, InstanceID: t.InstanceID, Module: t.Module,
 			ModuleTitle: e.moduleTitle(t.Module), RecordID: t.RecordID, Title: t.Title, Step: t.Step,
 			StepTitle: t.StepTitle, State: t.State, Comment: t.Comment, ApplicantID: t.Applicant,
-			ApplicantName: t.ApplName, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt})
+			ApplicantName: t.ApplName, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt, Kind: t.Kind,
+			ActingForID: t.ActingFor, DueAt: t.DueAt})
 	}
-	return rows, total, nil
+	return out, total, nil
 }
 
 // Copies lists what was copied to the viewer (抄送我的), newest first.
@@ -102,7 +120,7 @@ func (e *Engine) TodoCounts(ctx context.Context, sc store.Scope) ([]ModuleCount,
 	qs, args := e.sqlb().Select("module", "COUNT(*)").From(entsql.Table(TaskTable)).
 		Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("assignee_id", sc.UserID),
 			entsql.EQ("state", TaskOpen))).GroupBy("module").OrderBy("module").Query()
-	rows, err := e.opts.Store.DB().QueryContext(ctx, qs, args...)
+	rows, err := e.opts.Store.ReadRows(ctx, qs, args...)
 	if err != nil {
 		return nil, fmt.Errorf("count open tasks: %w", err)
 	}

@@ -38,11 +38,19 @@ type Lane struct {
 
 // PlanStep is one approval step with its approvers resolved.
 type PlanStep struct {
-	Name      string  `json:"name"`
-	Title     string  `json:"title"`
-	Mode      string  `json:"mode"`
-	Ratio     float64 `json:"ratio,omitempty"`
-	Deadline  string  `json:"deadline,omitempty"`
+	Name     string  `json:"name"`
+	Title    string  `json:"title"`
+	Mode     string  `json:"mode"`
+	Ratio    float64 `json:"ratio,omitempty"`
+	Deadline string  `json:"deadline,omitempty"`
+	// OnTimeout is what the scheduler does to a task open at its deadline.
+	OnTimeout string `json:"onTimeout,omitempty"`
+	// Hidden and Editable are the step's field rules for its approvers.
+	Hidden   []string `json:"hidden,omitempty"`
+	Editable []string `json:"editable,omitempty"`
+	// Org is the organisation the step's approvers were resolved in (0
+	// for named users): a timeout escalates to its parent's administrators.
+	Org       int64   `json:"org,omitempty"`
 	Approvers []int64 `json:"approvers"`
 	// Skip says why the step passes without anyone: "empty" (nobody
 	// resolved) or "self" (only the applicant did).
@@ -154,10 +162,18 @@ func (p *planner) stages(steps []schema.Step) ([]Stage, error) {
 // rules for the applicant among them and for a step nobody resolves to.
 func (p *planner) step(s *schema.Step) (PlanStep, error) {
 	ps := PlanStep{Name: s.Name, Title: s.Title, Mode: s.StepMode(), Ratio: s.Ratio, Deadline: s.Deadline,
-		Approvers: []int64{}}
+		Hidden: s.Hidden, Editable: s.Editable, Approvers: []int64{}}
+	if s.Deadline != "" {
+		ps.OnTimeout = s.TimeoutAction()
+	}
 	ids, home, err := p.resolve(s.Name, s.Approvers)
 	if err != nil {
 		return ps, err
+	}
+	if home != nil {
+		ps.Org = home.ID
+	} else if len(p.chain) > 0 {
+		ps.Org = p.chain[0].ID
 	}
 	selfOnly := false
 	if p.w.SelfRule() == schema.RuleSkip && slices.Contains(ids, p.applicant) {

@@ -63,13 +63,29 @@ type task struct {
 	Comment    string
 	CreatedAt  string
 	DecidedAt  string
+	Kind       string // KindPlan, KindBefore, KindAfter
+	ParentID   int64  // an added task's: the task of who added it
+	DelegateOf int64  // a delegate's task: the owner's task it decides in place of
+	ActingFor  int64  // whom the assignee acts for (delegation, leave); 0 for themselves
+	DueAt      string
+	TimedOutAt string
+}
+
+// root is the task an added task's parent_id names: the owner's for a
+// delegate's task, else the task itself.
+func (t *task) root() int64 {
+	if t.DelegateOf != 0 {
+		return t.DelegateOf
+	}
+	return t.ID
 }
 
 var instanceCols = []string{"id", "tenant_id", "module", "record_id", "flow_id", "version", "applicant_id",
 	"applicant_name", "org_id", "state", "title", "stage", "pos", "next_batch", "plan", "created_at", "finished_at"}
 
 var taskCols = []string{"id", "instance_id", "module", "record_id", "title", "applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step",
-	"step_title", "assignee_id", "seq", "state", "auto", "comment", "created_at", "decided_at"}
+	"step_title", "assignee_id", "seq", "state", "auto", "comment", "created_at", "decided_at", "kind", "parent_id",
+	"delegate_of", "acting_for", "due_at", "timed_out_at"}
 
 // querier is a *sql.DB or *sql.Tx.
 type querier interface {
@@ -115,18 +131,32 @@ func readTasks(ctx context.Context, q querier, sel *entsql.Selector) ([]*task, e
 	if err != nil {
 		return nil, fmt.Errorf("read tasks: %w", err)
 	}
+	return scanTasks(rows)
+}
+
+// cachedReader reads through the store's statement cache (see
+// store.ReadRows); only for the read pool, never inside a transaction.
+type cachedReader struct{ e *Engine }
+
+func (c cachedReader) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.e.opts.Store.ReadRows(ctx, query, args...)
+}
+
+// scanTasks reads rows of taskCols.
+func scanTasks(rows *sql.Rows) ([]*task, error) {
 	defer rows.Close()
 	var out []*task
 	for rows.Next() {
 		t := &task{}
 		var comment sql.NullString
-		var created, decided any
+		var created, decided, due, timedOut any
 		if err := rows.Scan(&t.ID, &t.InstanceID, &t.Module, &t.RecordID, &t.Title, &t.Applicant, &t.ApplName, &t.Batch, &t.Stage, &t.Lane,
 			&t.StepIdx, &t.Step, &t.StepTitle, &t.AssigneeID, &t.Seq, &t.State, &t.Auto, &comment,
-			&created, &decided); err != nil {
+			&created, &decided, &t.Kind, &t.ParentID, &t.DelegateOf, &t.ActingFor, &due, &timedOut); err != nil {
 			return nil, fmt.Errorf("read tasks: %w", err)
 		}
 		t.Comment, t.CreatedAt, t.DecidedAt = comment.String, timeText(created), timeText(decided)
+		t.DueAt, t.TimedOutAt = timeText(due), timeText(timedOut)
 		out = append(out, t)
 	}
 	return out, rows.Err()

@@ -29,6 +29,8 @@ type run struct {
 	// keep, set by a take-back for the next step opening, are the
 	// approvals that opening carries over (by approver).
 	keep map[int64]*task
+	// wc is the working-day clock, read once per change.
+	wc *workClock
 }
 
 func (r *run) event(kind, step, action string, notify []int64) {
@@ -185,13 +187,21 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 		return err
 	}
 	ts = slices.DeleteFunc(ts, replaced)
-	n, approved, open := len(ts), 0, 0
+	if err := r.wakeAdded(ts, ps); err != nil {
+		return err
+	}
+	n, approved, open, busy := 0, 0, 0, false
 	var next *task
 	for _, t := range ts {
+		if t.Kind != KindPlan { // added (加签): outside the tally, but the step waits for those added after
+			busy = busy || (t.Kind == KindAfter && t.State == TaskOpen)
+			continue
+		}
+		n++
 		switch t.State {
 		case TaskApproved:
 			approved++
-		case TaskOpen:
+		case TaskOpen, TaskSuspended:
 			open++
 		case TaskWaiting:
 			if next == nil {
@@ -207,6 +217,7 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 		need = max(1, int(math.Ceil(ps.Ratio*float64(n)-1e-9)))
 	}
 	switch {
+	case busy:
 	case approved >= need:
 		if err := r.closeBatch(l); err != nil {
 			return err
@@ -214,7 +225,7 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 		r.in.Pos[l].Idx++
 		return r.openStep(l)
 	case open == 0 && next != nil:
-		if err := r.setTask(next.ID, TaskOpen); err != nil {
+		if err := r.openTask(next); err != nil {
 			return err
 		}
 		r.event(EventArrived, ps.Title, "", []int64{next.AssigneeID})
@@ -232,9 +243,40 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 	return nil
 }
 
+// wakeAdded opens the tasks of people added after (加签) an approver who
+// has approved (or whose delegate has), among the batch's tasks ts.
+func (r *run) wakeAdded(ts []*task, ps PlanStep) error {
+	done := map[int64]bool{}
+	for _, t := range ts {
+		if t.State == TaskApproved && t.Kind == KindPlan {
+			done[t.root()] = true
+		}
+	}
+	var who []int64
+	for _, t := range ts {
+		if t.Kind == KindAfter && t.State == TaskWaiting && done[t.ParentID] {
+			if err := r.openTask(t); err != nil {
+				return err
+			}
+			t.State = TaskOpen
+			who = append(who, t.AssigneeID)
+		}
+	}
+	if len(who) > 0 {
+		r.event(EventArrived, ps.Title, ActAddSign, who)
+	}
+	return nil
+}
+
 // replaced reports whether a task was replaced by another in its batch
 // (transferred, or taken back and reopened): it no longer counts.
-func replaced(t *task) bool { return t.State == TaskTransferred || t.State == TaskTakenBack }
+func replaced(t *task) bool {
+	switch t.State {
+	case TaskTransferred, TaskTakenBack, TaskDelegated, TaskRemoved, TaskResolved:
+		return true
+	}
+	return false
+}
 
 // canStillPass reports whether lane l's step can still pass after a
 // rejection: only in ratio mode (other modes reject at once), while enough
@@ -247,7 +289,7 @@ func (r *run) canStillPass(l int, ps PlanStep) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	ts = slices.DeleteFunc(ts, replaced)
+	ts = slices.DeleteFunc(ts, func(t *task) bool { return replaced(t) || t.Kind != KindPlan })
 	rejected := 0
 	for _, t := range ts {
 		if t.State == TaskRejected {
@@ -276,7 +318,8 @@ func (r *run) closeBatch(l int) error {
 // cancel closes the instance's open and waiting tasks matching p (all of
 // them when p is nil): cleanly, as cancelled with the time, never deleted.
 func (r *run) cancel(p *entsql.Predicate) error {
-	where := []*entsql.Predicate{entsql.EQ("instance_id", r.in.ID), entsql.In("state", TaskOpen, TaskWaiting)}
+	where := []*entsql.Predicate{entsql.EQ("instance_id", r.in.ID), entsql.In("state", TaskOpen, TaskWaiting,
+		TaskSuspended)}
 	if p != nil {
 		where = append(where, p)
 	}
@@ -284,6 +327,20 @@ func (r *run) cancel(p *entsql.Predicate) error {
 		Where(entsql.And(where...)).Query()
 	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
 		return fmt.Errorf("close tasks of instance %d: %w", r.in.ID, err)
+	}
+	return nil
+}
+
+// openTask opens a waiting task, its deadline counted from now.
+func (r *run) openTask(t *task) error {
+	due, err := r.dueAt(t.Stage, t.Lane, t.StepIdx)
+	if err != nil {
+		return err
+	}
+	qs, args := r.e.sqlb().Update(TaskTable).Set("state", TaskOpen).Set("due_at", due).
+		Where(entsql.EQ("id", t.ID)).Query()
+	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {
+		return fmt.Errorf("open task %d: %w", t.ID, err)
 	}
 	return nil
 }
@@ -360,6 +417,11 @@ type newTask struct {
 	state                   string
 	auto                    bool
 	comment, decided        any // NULL when nil
+	kind                    string
+	parent, delegateOf      int64
+	actingFor               int64
+	due                     any // NULL when nil; open tasks of a step with a deadline get one
+	noLeave                 bool
 }
 
 // insertTasks writes task rows of the instance, each with the
@@ -369,14 +431,25 @@ func (r *run) insertTasks(rows []newTask) error {
 	if len(rows) == 0 {
 		return nil
 	}
+	if err := r.substitute(rows); err != nil {
+		return err
+	}
 	now := r.e.nowText()
 	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "title",
 		"applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step", "step_title", "assignee_id",
-		"seq", "state", "auto", "comment", "created_at", "decided_at")
+		"seq", "state", "auto", "comment", "created_at", "decided_at", "kind", "parent_id", "delegate_of",
+		"acting_for", "due_at")
 	for _, t := range rows {
+		due := t.due
+		if due == nil && t.state == TaskOpen {
+			var err error
+			if due, err = r.dueAt(t.stage, t.lane, t.idx); err != nil {
+				return err
+			}
+		}
 		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, r.in.Title, r.in.ApplicantID,
 			r.in.ApplicantName, t.batch, t.stage, t.lane, t.idx, t.step, t.title, t.assignee, t.seq, t.state, t.auto,
-			t.comment, now, t.decided)
+			t.comment, now, t.decided, t.kind, t.parent, t.delegateOf, t.actingFor, due)
 	}
 	qs, args := ins.Query()
 	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {

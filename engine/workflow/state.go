@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	entsql "entgo.io/ent/dialect/sql"
 
@@ -61,6 +62,48 @@ type TaskView struct {
 	Comment      string `json:"comment,omitempty"`
 	CreatedAt    string `json:"createdAt"`
 	DecidedAt    string `json:"decidedAt,omitempty"`
+	// Kind is "before" or "after" for someone added (加签), "" for an
+	// approver of the plan; AddedByID who added them.
+	Kind      string `json:"kind,omitempty"`
+	AddedByID int64  `json:"addedById,omitempty"`
+	// ActingForID is whom the assignee acts for (a delegation, a leave).
+	ActingForID   int64  `json:"actingForId,omitempty"`
+	ActingForName string `json:"actingForName,omitempty"`
+	// DelegateOf is the owner's task a delegate's task stands in for.
+	DelegateOf int64  `json:"delegateOf,omitempty"`
+	DueAt      string `json:"dueAt,omitempty"`
+	TimedOutAt string `json:"timedOutAt,omitempty"`
+}
+
+// Hidden are the fields the viewer may not see on the record: those the
+// steps they hold tasks at in its latest application hide (none for its
+// applicant).
+func (e *Engine) Hidden(ctx context.Context, sc store.Scope, module string, recordID int64) ([]string, error) {
+	ins, err := readInstances(ctx, e.opts.Store.DB(), e.sqlb().Select(instanceCols...).From(entsql.Table(InstanceTable)).
+		Where(entsql.And(entsql.EQ("tenant_id", sc.TenantID), entsql.EQ("module", module),
+			entsql.EQ("record_id", recordID))).OrderBy(entsql.Desc("id")).Limit(1))
+	if err != nil || len(ins) == 0 || ins[0].ApplicantID == sc.UserID {
+		return nil, err
+	}
+	in := ins[0]
+	ts, err := readTasks(ctx, e.opts.Store.DB(), e.sqlb().Select(taskCols...).From(entsql.Table(TaskTable)).
+		Where(entsql.And(entsql.EQ("instance_id", in.ID), entsql.EQ("assignee_id", sc.UserID),
+			entsql.NEQ("state", TaskCC))))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, t := range ts {
+		if t.Stage < 0 || t.Stage >= len(in.Plan.Stages) {
+			continue
+		}
+		for _, f := range in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps[t.StepIdx].Hidden {
+			if !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out, nil
 }
 
 // Involved reports whether the viewer applied for the record or has (or
@@ -100,7 +143,7 @@ func (e *Engine) State(ctx context.Context, sc store.Scope, module string, recor
 		}
 		people := []int64{in.ApplicantID}
 		for _, t := range ts {
-			people = append(people, t.AssigneeID)
+			people = append(people, t.AssigneeID, t.ActingFor)
 		}
 		for _, st := range in.Plan.Stages {
 			for _, ln := range st.Lanes {
@@ -120,6 +163,17 @@ func (e *Engine) State(ctx context.Context, sc store.Scope, module string, recor
 
 // view draws the instance's step chart.
 func (in *instance) view(ts []*task, names map[int64]string) InstanceView {
+	byID := make(map[int64]*task, len(ts))
+	for _, t := range ts {
+		byID[t.ID] = t
+	}
+	taskView := func(t *task, names map[int64]string) TaskView {
+		v := taskView(t, names)
+		if p := byID[t.ParentID]; p != nil && t.Kind != KindPlan {
+			v.AddedByID = p.AssigneeID
+		}
+		return v
+	}
 	v := InstanceView{ID: in.ID, Version: in.Version, State: in.State, ApplicantID: in.ApplicantID,
 		ApplicantName: names[in.ApplicantID], CreatedAt: in.CreatedAt, FinishedAt: in.FinishedAt, Steps: []StepView{},
 		CC: []TaskView{}}
@@ -153,8 +207,13 @@ func (in *instance) view(ts []*task, names map[int64]string) InstanceView {
 }
 
 func taskView(t *task, names map[int64]string) TaskView {
-	return TaskView{ID: t.ID, AssigneeID: t.AssigneeID, AssigneeName: names[t.AssigneeID], State: t.State,
-		Auto: t.Auto, Comment: t.Comment, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt}
+	v := TaskView{ID: t.ID, AssigneeID: t.AssigneeID, AssigneeName: names[t.AssigneeID], State: t.State,
+		Auto: t.Auto, Comment: t.Comment, CreatedAt: t.CreatedAt, DecidedAt: t.DecidedAt, Kind: t.Kind,
+		ActingForID: t.ActingFor, DelegateOf: t.DelegateOf, DueAt: t.DueAt, TimedOutAt: t.TimedOutAt}
+	if t.ActingFor != 0 {
+		v.ActingForName = names[t.ActingFor]
+	}
+	return v
 }
 
 // stepStatus says where step i of lane l of stage s stands.

@@ -15,6 +15,8 @@ const (
 	InstanceTable = "xz_wf_instance"
 	// TaskTable holds one row per approver per opening of a step.
 	TaskTable = "xz_wf_task"
+	// LeaveTable holds the leave periods users record, with their substitutes.
+	LeaveTable = "xz_wf_leave"
 )
 
 // Instance states.
@@ -36,6 +38,18 @@ const (
 	TaskCancelled   = "cancelled"   // closed without a decision: the step was decided otherwise, or left
 	TaskTransferred = "transferred" // handed to another user (转办), who got a task in its place
 	TaskCC          = "cc"          // a copy (抄送): to read, nothing to decide
+	TaskDelegated   = "delegated"   // 委派: the delegate's task (delegate_of) decides in its place
+	TaskSuspended   = "suspended"   // held while the people added before its approver (加签) decide
+	TaskRemoved     = "removed"     // an added approver removed again (减签) before deciding
+	TaskResolved    = "resolved"    // a delegate handed the task back to its owner with an opinion
+)
+
+// Task kinds: an approver of the plan, or one added (加签) before or after
+// the approver of the task parent_id.
+const (
+	KindPlan   = ""
+	KindBefore = "before"
+	KindAfter  = "after"
 )
 
 var (
@@ -49,6 +63,10 @@ func col(name string, t field.Type, size int64) *entschema.Column {
 
 func idCol() *entschema.Column {
 	return &entschema.Column{Name: "id", Type: field.TypeInt64, Increment: true}
+}
+
+func defCol(name string, t field.Type, size int64, def any) *entschema.Column {
+	return &entschema.Column{Name: name, Type: t, Size: size, Default: def}
 }
 
 func timeCol(name string, nullable bool) *entschema.Column {
@@ -103,13 +121,33 @@ func taskTable() *entschema.Table {
 		col("applicant_name", field.TypeString, 100), batch, col("stage", field.TypeInt32, 0), col("lane", field.TypeInt32, 0),
 		col("step_idx", field.TypeInt32, 0), col("step", field.TypeString, 60), col("step_title", field.TypeString, 100),
 		assignee, col("seq", field.TypeInt32, 0), state, col("auto", field.TypeBool, 0),
-		textCol("comment", true), timeCol("created_at", false), timeCol("decided_at", true)} {
+		textCol("comment", true), timeCol("created_at", false), timeCol("decided_at", true),
+		defCol("kind", field.TypeString, 8, ""), defCol("parent_id", field.TypeInt64, 0, 0),
+		defCol("delegate_of", field.TypeInt64, 0, 0), defCol("acting_for", field.TypeInt64, 0, 0),
+		timeCol("due_at", true), timeCol("timed_out_at", true)} {
 		t.AddColumn(c)
 	}
+	due := t.Columns[len(t.Columns)-2]
 	t.Indexes = append(t.Indexes,
 		// 待办 and 已办: an approver's tasks in one state, newest first.
 		&entschema.Index{Name: "ix_" + TaskTable + "_assignee", Columns: []*entschema.Column{tenant, assignee, state,
 			t.Columns[0]}},
-		&entschema.Index{Name: "ix_" + TaskTable + "_instance", Columns: []*entschema.Column{instance, batch}})
+		&entschema.Index{Name: "ix_" + TaskTable + "_instance", Columns: []*entschema.Column{instance, batch}},
+		// the scheduler's due open tasks.
+		&entschema.Index{Name: "ix_" + TaskTable + "_due", Columns: []*entschema.Column{state, due}})
+	return t
+}
+
+func leaveTable() *entschema.Table {
+	t := entschema.NewTable(LeaveTable)
+	t.AddPrimary(idCol())
+	tenant, user := col("tenant_id", field.TypeInt64, 0), col("user_id", field.TypeInt64, 0)
+	for _, c := range []*entschema.Column{tenant, user, col("substitute_id", field.TypeInt64, 0),
+		timeCol("start_at", false), timeCol("end_at", false), col("reason", field.TypeString, 200),
+		timeCol("created_at", false), timeCol("cancelled_at", true)} {
+		t.AddColumn(c)
+	}
+	t.Indexes = append(t.Indexes, &entschema.Index{Name: "ix_" + LeaveTable + "_user",
+		Columns: []*entschema.Column{tenant, user}})
 	return t
 }

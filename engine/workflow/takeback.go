@@ -19,7 +19,8 @@ const ActTakeBack = "takeBack"
 // TaskTakenBack is the state of an approval its approver took back.
 const TaskTakenBack = "takenBack"
 
-// TakeBack takes back (取回) the viewer's approval on task taskID while
+// TakeBack takes back (取回) the viewer's delegated task while the delegate
+// has not decided (see getBack), or the viewer's approval on task taskID while
 // nobody has acted on what it let through: the step it approved opens
 // again with the viewer's task open and the other approvers' decisions
 // kept, and the tasks opened after it are cancelled. An approval of a step
@@ -52,6 +53,11 @@ func (e *Engine) TakeBack(ctx context.Context, sc store.Scope, taskID int64) err
 		switch {
 		case mine.AssigneeID != sc.UserID:
 			return errNotYourTask
+		case mine.State == TaskDelegated:
+			if err := r.getBack(mine, ts); err != nil {
+				return err
+			}
+			return r.save()
 		case mine.State != TaskApproved || mine.Auto || r.in.State != StateRunning:
 			return errTaskNotFound
 		}
@@ -95,7 +101,8 @@ func (r *run) takeBack(t *task, ts []*task) error {
 	}
 	if underWay { // the step is still deciding: only the approver's own task reopens
 		if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx,
-			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen}}); err != nil {
+			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen, kind: t.Kind,
+			parent: t.ParentID, delegateOf: t.DelegateOf, actingFor: t.ActingFor, noLeave: true}}); err != nil {
 			return fmt.Errorf("reopen task %d: %w", t.ID, err)
 		}
 		r.event(EventArrived, ps.Title, ActTakeBack, []int64{t.AssigneeID})

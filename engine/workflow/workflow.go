@@ -58,6 +58,7 @@ const (
 	EventFinished  = "finished"  // approved, rejected, withdrawn or returned to the applicant (Notify: the applicant)
 	EventChased    = "chased"    // the applicant chased the application (Notify: the approvers whose turn it is)
 	EventCopied    = "copied"    // a copy was sent (Notify: who got it)
+	EventOverdue   = "overdue"   // a task passed its deadline (Notify: its approver; Action: the step's onTimeout)
 )
 
 // Event is something people must be told of, raised after the change
@@ -88,7 +89,11 @@ type Options struct {
 	// Modules is the schema set served now (the App's Modules).
 	Modules func() *schema.Set
 	Logger  *slog.Logger
-	Now     func() time.Time
+	// Now is the clock (time.Now by default): tests drive time through it.
+	Now func() time.Time
+	// Calendar, when set, names holidays and worked weekend days; without
+	// one deadlines skip weekends only.
+	Calendar Calendar
 }
 
 // Engine runs the workflows of every module that declares one.
@@ -109,7 +114,7 @@ func New(opts Options) *Engine {
 
 // Migrate creates or updates the workflow's tables.
 func (e *Engine) Migrate(ctx context.Context) error {
-	return e.opts.Store.MigrateTables(ctx, flowTable(), instanceTable(), taskTable())
+	return e.opts.Store.MigrateTables(ctx, flowTable(), instanceTable(), taskTable(), leaveTable())
 }
 
 // module is the served module named name that has a workflow.

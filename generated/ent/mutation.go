@@ -11623,6 +11623,7 @@ type UserMutation struct {
 	addtotp_last_step    *int64
 	totp_recovery        *string
 	disabled             *bool
+	platform_admin       *bool
 	data_scope           *user.DataScope
 	clearedFields        map[string]struct{}
 	tenant               *int64
@@ -12676,6 +12677,42 @@ func (m *UserMutation) ResetDisabled() {
 	m.disabled = nil
 }
 
+// SetPlatformAdmin sets the "platform_admin" field.
+func (m *UserMutation) SetPlatformAdmin(b bool) {
+	m.platform_admin = &b
+}
+
+// PlatformAdmin returns the value of the "platform_admin" field in the mutation.
+func (m *UserMutation) PlatformAdmin() (r bool, exists bool) {
+	v := m.platform_admin
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlatformAdmin returns the old "platform_admin" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldPlatformAdmin(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlatformAdmin is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlatformAdmin requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlatformAdmin: %w", err)
+	}
+	return oldValue.PlatformAdmin, nil
+}
+
+// ResetPlatformAdmin resets all changes to the "platform_admin" field.
+func (m *UserMutation) ResetPlatformAdmin() {
+	m.platform_admin = nil
+}
+
 // SetOrgID sets the "org_id" field.
 func (m *UserMutation) SetOrgID(i int64) {
 	m.org = &i
@@ -13078,7 +13115,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 25)
+	fields := make([]string, 0, 26)
 	if m.tenant != nil {
 		fields = append(fields, user.FieldTenantID)
 	}
@@ -13148,6 +13185,9 @@ func (m *UserMutation) Fields() []string {
 	if m.disabled != nil {
 		fields = append(fields, user.FieldDisabled)
 	}
+	if m.platform_admin != nil {
+		fields = append(fields, user.FieldPlatformAdmin)
+	}
 	if m.org != nil {
 		fields = append(fields, user.FieldOrgID)
 	}
@@ -13208,6 +13248,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.TotpRecovery()
 	case user.FieldDisabled:
 		return m.Disabled()
+	case user.FieldPlatformAdmin:
+		return m.PlatformAdmin()
 	case user.FieldOrgID:
 		return m.OrgID()
 	case user.FieldDataScope:
@@ -13267,6 +13309,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldTotpRecovery(ctx)
 	case user.FieldDisabled:
 		return m.OldDisabled(ctx)
+	case user.FieldPlatformAdmin:
+		return m.OldPlatformAdmin(ctx)
 	case user.FieldOrgID:
 		return m.OldOrgID(ctx)
 	case user.FieldDataScope:
@@ -13440,6 +13484,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetDisabled(v)
+		return nil
+	case user.FieldPlatformAdmin:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlatformAdmin(v)
 		return nil
 	case user.FieldOrgID:
 		v, ok := value.(int64)
@@ -13638,6 +13689,9 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldDisabled:
 		m.ResetDisabled()
+		return nil
+	case user.FieldPlatformAdmin:
+		m.ResetPlatformAdmin()
 		return nil
 	case user.FieldOrgID:
 		m.ResetOrgID()

@@ -750,6 +750,10 @@ func init() {
 	userDescDisabled := userFields[19].Descriptor()
 	// user.DefaultDisabled holds the default value on creation for the disabled field.
 	user.DefaultDisabled = userDescDisabled.Default.(bool)
+	// userDescPlatformAdmin is the schema descriptor for platform_admin field.
+	userDescPlatformAdmin := userFields[20].Descriptor()
+	// user.DefaultPlatformAdmin holds the default value on creation for the platform_admin field.
+	user.DefaultPlatformAdmin = userDescPlatformAdmin.Default.(bool)
 	workgroupMixin := entschema.WorkGroup{}.Mixin()
 	workgroupMixinFields2 := workgroupMixin[2].Fields()
 	_ = workgroupMixinFields2

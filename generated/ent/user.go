@@ -65,6 +65,8 @@ type User struct {
 	TotpRecovery string `json:"-"`
 	// Disabled holds the value of the "disabled" field.
 	Disabled bool `json:"disabled,omitempty"`
+	// PlatformAdmin holds the value of the "platform_admin" field.
+	PlatformAdmin bool `json:"platform_admin,omitempty"`
 	// OrgID holds the value of the "org_id" field.
 	OrgID *int64 `json:"org_id,omitempty"`
 	// DataScope holds the value of the "data_scope" field.
@@ -190,7 +192,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case user.FieldMustChangePassword, user.FieldLocked, user.FieldTotpEnabled, user.FieldDisabled:
+		case user.FieldMustChangePassword, user.FieldLocked, user.FieldTotpEnabled, user.FieldDisabled, user.FieldPlatformAdmin:
 			values[i] = new(sql.NullBool)
 		case user.FieldID, user.FieldTenantID, user.FieldTotpLastStep, user.FieldOrgID:
 			values[i] = new(sql.NullInt64)
@@ -360,6 +362,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Disabled = value.Bool
 			}
+		case user.FieldPlatformAdmin:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field platform_admin", values[i])
+			} else if value.Valid {
+				_m.PlatformAdmin = value.Bool
+			}
 		case user.FieldOrgID:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field org_id", values[i])
@@ -526,6 +534,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("disabled=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Disabled))
+	builder.WriteString(", ")
+	builder.WriteString("platform_admin=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PlatformAdmin))
 	builder.WriteString(", ")
 	if v := _m.OrgID; v != nil {
 		builder.WriteString("org_id=")

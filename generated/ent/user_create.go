@@ -325,6 +325,20 @@ func (_c *UserCreate) SetNillableDisabled(v *bool) *UserCreate {
 	return _c
 }
 
+// SetPlatformAdmin sets the "platform_admin" field.
+func (_c *UserCreate) SetPlatformAdmin(v bool) *UserCreate {
+	_c.mutation.SetPlatformAdmin(v)
+	return _c
+}
+
+// SetNillablePlatformAdmin sets the "platform_admin" field if the given value is not nil.
+func (_c *UserCreate) SetNillablePlatformAdmin(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetPlatformAdmin(*v)
+	}
+	return _c
+}
+
 // SetOrgID sets the "org_id" field.
 func (_c *UserCreate) SetOrgID(v int64) *UserCreate {
 	_c.mutation.SetOrgID(v)
@@ -520,6 +534,10 @@ func (_c *UserCreate) defaults() {
 		v := user.DefaultDisabled
 		_c.mutation.SetDisabled(v)
 	}
+	if _, ok := _c.mutation.PlatformAdmin(); !ok {
+		v := user.DefaultPlatformAdmin
+		_c.mutation.SetPlatformAdmin(v)
+	}
 }
 
 // check runs all checks and user-defined validators on the builder.
@@ -619,6 +637,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.Disabled(); !ok {
 		return &ValidationError{Name: "disabled", err: errors.New(`ent: missing required field "User.disabled"`)}
+	}
+	if _, ok := _c.mutation.PlatformAdmin(); !ok {
+		return &ValidationError{Name: "platform_admin", err: errors.New(`ent: missing required field "User.platform_admin"`)}
 	}
 	if v, ok := _c.mutation.DataScope(); ok {
 		if err := user.DataScopeValidator(v); err != nil {
@@ -748,6 +769,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)
 		_node.Disabled = value
+	}
+	if value, ok := _c.mutation.PlatformAdmin(); ok {
+		_spec.SetField(user.FieldPlatformAdmin, field.TypeBool, value)
+		_node.PlatformAdmin = value
 	}
 	if value, ok := _c.mutation.DataScope(); ok {
 		_spec.SetField(user.FieldDataScope, field.TypeEnum, value)
@@ -1197,6 +1222,18 @@ func (u *UserUpsert) UpdateDisabled() *UserUpsert {
 	return u
 }
 
+// SetPlatformAdmin sets the "platform_admin" field.
+func (u *UserUpsert) SetPlatformAdmin(v bool) *UserUpsert {
+	u.Set(user.FieldPlatformAdmin, v)
+	return u
+}
+
+// UpdatePlatformAdmin sets the "platform_admin" field to the value that was provided on create.
+func (u *UserUpsert) UpdatePlatformAdmin() *UserUpsert {
+	u.SetExcluded(user.FieldPlatformAdmin)
+	return u
+}
+
 // SetOrgID sets the "org_id" field.
 func (u *UserUpsert) SetOrgID(v int64) *UserUpsert {
 	u.Set(user.FieldOrgID, v)
@@ -1627,6 +1664,20 @@ func (u *UserUpsertOne) SetDisabled(v bool) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateDisabled() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateDisabled()
+	})
+}
+
+// SetPlatformAdmin sets the "platform_admin" field.
+func (u *UserUpsertOne) SetPlatformAdmin(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetPlatformAdmin(v)
+	})
+}
+
+// UpdatePlatformAdmin sets the "platform_admin" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdatePlatformAdmin() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdatePlatformAdmin()
 	})
 }
 
@@ -2232,6 +2283,20 @@ func (u *UserUpsertBulk) SetDisabled(v bool) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateDisabled() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateDisabled()
+	})
+}
+
+// SetPlatformAdmin sets the "platform_admin" field.
+func (u *UserUpsertBulk) SetPlatformAdmin(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetPlatformAdmin(v)
+	})
+}
+
+// UpdatePlatformAdmin sets the "platform_admin" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdatePlatformAdmin() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdatePlatformAdmin()
 	})
 }
 

@@ -361,6 +361,20 @@ func (_u *UserUpdate) SetNillableDisabled(v *bool) *UserUpdate {
 	return _u
 }
 
+// SetPlatformAdmin sets the "platform_admin" field.
+func (_u *UserUpdate) SetPlatformAdmin(v bool) *UserUpdate {
+	_u.mutation.SetPlatformAdmin(v)
+	return _u
+}
+
+// SetNillablePlatformAdmin sets the "platform_admin" field if the given value is not nil.
+func (_u *UserUpdate) SetNillablePlatformAdmin(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetPlatformAdmin(*v)
+	}
+	return _u
+}
+
 // SetOrgID sets the "org_id" field.
 func (_u *UserUpdate) SetOrgID(v int64) *UserUpdate {
 	_u.mutation.SetOrgID(v)
@@ -750,6 +764,9 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PlatformAdmin(); ok {
+		_spec.SetField(user.FieldPlatformAdmin, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.DataScope(); ok {
 		_spec.SetField(user.FieldDataScope, field.TypeEnum, value)
@@ -1315,6 +1332,20 @@ func (_u *UserUpdateOne) SetNillableDisabled(v *bool) *UserUpdateOne {
 	return _u
 }
 
+// SetPlatformAdmin sets the "platform_admin" field.
+func (_u *UserUpdateOne) SetPlatformAdmin(v bool) *UserUpdateOne {
+	_u.mutation.SetPlatformAdmin(v)
+	return _u
+}
+
+// SetNillablePlatformAdmin sets the "platform_admin" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillablePlatformAdmin(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetPlatformAdmin(*v)
+	}
+	return _u
+}
+
 // SetOrgID sets the "org_id" field.
 func (_u *UserUpdateOne) SetOrgID(v int64) *UserUpdateOne {
 	_u.mutation.SetOrgID(v)
@@ -1734,6 +1765,9 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.Disabled(); ok {
 		_spec.SetField(user.FieldDisabled, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PlatformAdmin(); ok {
+		_spec.SetField(user.FieldPlatformAdmin, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.DataScope(); ok {
 		_spec.SetField(user.FieldDataScope, field.TypeEnum, value)

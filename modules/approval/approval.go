@@ -23,19 +23,40 @@ import (
 // through App.Notify (whatever Notifier the messages part installs, even
 // after this call).
 func Register(app *engine.App) error {
-	_, err := Setup(app, messenger{app: app, log: app.Logger()})
+	_, err := Start(app)
 	return err
 }
 
+// Start is Register answering the workflow engine, for the parts built on
+// it (the office system, the workbench); it starts the deadline scheduler.
+func Start(app *engine.App) (*workflow.Engine, error) {
+	wf, err := Setup(app, messenger{app: app, log: app.Logger()})
+	if err != nil {
+		return nil, err
+	}
+	go wf.Run(app.Context(), TickInterval)
+	return wf, nil
+}
+
+// TickInterval is how often the deadline scheduler looks for overdue
+// tasks.
+const TickInterval = time.Minute
+
 // Setup adds the approval workflow to app, handing every event after
-// commit to n (when not nil), and returns the engine.
-func Setup(app *engine.App, n workflow.Notifier) (*workflow.Engine, error) {
+// commit to n (when not nil), and returns the engine (its scheduler is not
+// started: Register starts it, tests call Tick). opts may change the
+// engine's options (tests set the clock).
+func Setup(app *engine.App, n workflow.Notifier, opts ...func(*workflow.Options)) (*workflow.Engine, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st := app.Store()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(st.Dialect(), st.DB())))
-	wf := workflow.New(workflow.Options{Store: st, Directory: system.NewDirectory(client), Notifier: n,
-		Modules: app.Modules, Logger: app.Logger()})
+	o := workflow.Options{Store: st, Directory: system.NewDirectory(client), Notifier: n,
+		Modules: app.Modules, Logger: app.Logger(), Calendar: &dictCalendar{ent: client}}
+	for _, f := range opts {
+		f(&o)
+	}
+	wf := workflow.New(o)
 	if err := wf.Migrate(ctx); err != nil {
 		return nil, fmt.Errorf("workflow tables: %w", err)
 	}

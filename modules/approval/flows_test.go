@@ -88,6 +88,22 @@ var testModules = map[string]string{
             - {name: offA, title: 办公室会签, approvers: [{role: 乡镇审批员, level: township}], mode: all}
     - {name: last, title: 终审, approvers: [{role: 县级审批员, level: county}]}
 `,
+	"toRemind":   modeFlow("toRemind", "mode: one, deadline: 2d"),
+	"toApprove":  modeFlow("toApprove", "mode: one, deadline: 2d, onTimeout: approve"),
+	"toReject":   modeFlow("toReject", "mode: one, deadline: 2d, onTimeout: reject"),
+	"toEscalate": modeFlow("toEscalate", "mode: one, deadline: 16h, onTimeout: escalate"),
+	"fieldRules": moduleHead("fieldRules") + `workflow:
+  steps:
+    - {name: township, title: 乡镇审批, approvers: [{role: 乡镇审批员, level: township}], hidden: [amount], editable: [kind]}
+    - {name: county, title: 县级审批, approvers: [{role: 县级审批员, level: county}]}
+`,
+	"keepSelf": moduleHead("keepSelf") + `workflow:
+  selfApprove: keep
+  sameApprover: each
+  steps:
+    - {name: self, title: 本人审, approvers: [{users: [applicant]}]}
+    - {name: again, title: 本人复审, approvers: [{users: [applicant]}]}
+`,
 	"rules": moduleHead("rules") + `workflow:
   steps:
     - {name: self, title: 本人审, approvers: [{users: [applicant]}]}

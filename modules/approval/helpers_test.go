@@ -26,6 +26,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
 
@@ -41,6 +42,25 @@ import (
 )
 
 const password = "Xz-test-2024"
+
+// testCalendar is the National Day week of 2026 as the shipped calendar
+// has it: 1–7 October off, Saturday 10 October worked.
+const testCalendar = `
+- type: wf_holiday
+  title: 法定节假日
+  items:
+    - {value: "2026-10-01", label: 国庆节}
+    - {value: "2026-10-02", label: 国庆节}
+    - {value: "2026-10-03", label: 国庆节}
+    - {value: "2026-10-04", label: 国庆节}
+    - {value: "2026-10-05", label: 国庆节}
+    - {value: "2026-10-06", label: 国庆节}
+    - {value: "2026-10-07", label: 国庆节}
+- type: wf_workday
+  title: 调休上班日
+  items:
+    - {value: "2026-10-10", label: 国庆节调休上班}
+`
 
 // recorder keeps every event the workflow raises.
 type recorder struct {
@@ -63,8 +83,31 @@ func (r *recorder) take() []workflow.Event {
 	return out
 }
 
+// testClock is the workflow's clock in tests: the real time until a test
+// sets one.
+type testClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() {
+		return time.Now()
+	}
+	return c.at
+}
+
+func (c *testClock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = t
+}
+
 // env is a running app with its people.
 type env struct {
+	clock   *testClock
 	t       testing.TB
 	app     *engine.App
 	ent     *ent.Client
@@ -133,9 +176,10 @@ var roleCodes = map[string][]string{
 
 func newEnv(t testing.TB, dbURL string) *env {
 	t.Helper()
-	e := &env{t: t, events: &recorder{}, schemas: t.TempDir(), orgs: map[string]*ent.Org{},
+	e := &env{t: t, clock: &testClock{}, events: &recorder{}, schemas: t.TempDir(), orgs: map[string]*ent.Org{},
 		users: map[string]*ent.User{}, tokens: map[string]string{}}
 	writeFile(t, filepath.Join(e.schemas, "_menus.yaml"), "- {name: office, title: 办公系统, order: 10}\n")
+	writeFile(t, filepath.Join(e.schemas, "_dicts.yaml"), testCalendar)
 	for name, text := range testModules {
 		writeFile(t, filepath.Join(e.schemas, "office", name+".yaml"), text)
 	}
@@ -150,7 +194,7 @@ func newEnv(t testing.TB, dbURL string) *env {
 	if err := system.Register(app); err != nil {
 		t.Fatalf("system.Register: %v", err)
 	}
-	if e.wf, err = Setup(app, e.events); err != nil {
+	if e.wf, err = Setup(app, e.events, func(o *workflow.Options) { o.Now = e.clock.Now }); err != nil {
 		t.Fatalf("Setup: %v", err)
 	}
 	e.app = app

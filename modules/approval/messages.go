@@ -12,6 +12,8 @@ const (
 	msgCopiedBody    = "一条%[1]s申请抄送给您，请知悉。"
 	msgDecidedTitle  = "审批进度：%[1]s"
 	msgDecidedBody   = "您的%[1]s申请在「%[2]s」已有审批意见（%[3]s）。"
+	msgOverdueTitle  = "办理超时：%[1]s"
+	msgOverdueBody   = "一条%[1]s申请在「%[2]s」已超过办理期限，请尽快审批。"
 	msgFinishedTitle = "审批结果：%[1]s"
 	msgFinishedBody  = "您的%[1]s申请%[3]s。"
 )

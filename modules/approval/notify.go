@@ -55,6 +55,9 @@ func (m messenger) texts(e workflow.Event) (title, body, kind string) {
 	case workflow.EventChased:
 		title, body = format(msgChasedTitle, msgChasedBody)
 		return title, body, "task"
+	case workflow.EventOverdue:
+		title, body = format(msgOverdueTitle, msgOverdueBody)
+		return title, body, "task"
 	case workflow.EventCopied:
 		title, body = format(msgCopiedTitle, msgCopiedBody)
 	case workflow.EventDecided:

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/apitest"
@@ -56,5 +57,26 @@ func TestWorkflowMessages(t *testing.T) {
 		if strings.Contains(n.Title+n.Body, "%!") {
 			t.Errorf("badly formatted message: %q %q", n.Title, n.Body)
 		}
+	}
+}
+
+// TestOverdueMessage: a task past its deadline tells its approver.
+func TestOverdueMessage(t *testing.T) {
+	e := newEnv(t, apitest.SQLiteURL(t))
+	sent := &notices{}
+	e.app.SetNotifier(sent)
+	m := messenger{app: e.app, log: e.app.Logger()}
+	e.clock.Set(time.Date(2026, 11, 2, 9, 0, 0, 0, time.Local))
+	id := e.create("applicant", "toRemind", map[string]any{"title": "超时"})
+	e.submit("applicant", "toRemind", id)
+	e.events.take()
+	e.clock.Set(time.Date(2026, 11, 4, 9, 0, 0, 0, time.Local))
+	if n, err := e.wf.Tick(context.Background()); n != 1 || err != nil {
+		t.Fatalf("tick = %d, %v", n, err)
+	}
+	m.Notify(context.Background(), e.events.take())
+	if len(sent.got) != 1 || sent.got[0].RecipientID != e.users["t1"].ID || sent.got[0].Kind != "task" ||
+		sent.got[0].Title != "办理超时：测试toRemind" || !strings.Contains(sent.got[0].Body, "乡镇审批") {
+		t.Fatalf("overdue messages %+v", sent.got)
 	}
 }

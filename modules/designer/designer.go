@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -94,6 +94,7 @@ func (s *service) routes() []engine.Route {
 		r(http.MethodPost, "/modules/:name/rollback", routeRollback, s.rollback),
 		r(http.MethodPost, "/parse", routeParse, s.parse),
 		r(http.MethodPost, "/render", routeRender, s.render),
+		r(http.MethodPost, "/describe", routeDescribe, s.describe),
 		r(http.MethodPost, "/import", routeImport, s.importYAML),
 		r(http.MethodGet, "/options", routeOptions, s.options),
 	}
@@ -265,10 +266,31 @@ func (s *service) doPublish(c echo.Context, rollback bool) error {
 	return httpx.OK(c, publishAnswer{Result: res, Granted: granted})
 }
 
+// versionEntry is a version with its publisher's name.
+type versionEntry struct {
+	designer.VersionInfo
+	PublishedByName string `json:"publishedByName,omitempty"`
+}
+
 func (s *service) versions(c echo.Context) error {
-	out, err := s.d.Versions(c.Request().Context(), c.Param("name"))
+	ctx := c.Request().Context()
+	vs, err := s.d.Versions(ctx, c.Param("name"))
 	if err != nil {
 		return err
+	}
+	var ids []int64
+	for _, v := range vs {
+		ids = append(ids, v.PublishedBy)
+	}
+	names := map[int64]string{}
+	if sys := s.app.System(); sys != nil && len(ids) > 0 {
+		if got, err := sys.Labels(ctx, viewer(c).TenantID, schema.RefUser, "name", ids); err == nil {
+			names = got
+		}
+	}
+	out := make([]versionEntry, len(vs))
+	for i, v := range vs {
+		out[i] = versionEntry{VersionInfo: v, PublishedByName: names[v.PublishedBy]}
 	}
 	return httpx.OK(c, out)
 }
@@ -314,6 +336,30 @@ func (s *service) render(c echo.Context) error {
 	return httpx.OK(c, map[string]string{"yaml": string(text)})
 }
 
+// describe answers GET {api}/schema of a draft (model or YAML), for the
+// live preview.
+func (s *service) describe(c echo.Context) error {
+	var b draftBody
+	if err := s.bind(c, &b); err != nil {
+		return err
+	}
+	var text []byte
+	switch {
+	case b.Model != nil:
+		out, err := designer.Render(b.Model, nil)
+		if err != nil {
+			return err
+		}
+		text = out
+	case strings.TrimSpace(b.YAML) != "":
+		text = []byte(b.YAML)
+	default:
+		return httpx.BadRequest(msg.DesignerNoModel)
+	}
+	desc, problems := s.d.Describe(text)
+	return httpx.OK(c, map[string]any{"schema": desc, "problems": problems})
+}
+
 func (s *service) importYAML(c echo.Context) error {
 	var text []byte
 	if fh, err := c.FormFile("file"); err == nil {
@@ -340,66 +386,4 @@ func (s *service) importYAML(c echo.Context) error {
 		return err
 	}
 	return httpx.OK(c, det)
-}
-
-// options are the lists the property panels pick from.
-type options struct {
-	FieldTypes []schema.FieldType `json:"fieldTypes"`
-	Dicts      []dictRef          `json:"dicts"`
-	Groups     []schema.Group     `json:"groups"`
-	Modules    []moduleRef        `json:"modules"`
-	Roles      []system.RoleRef   `json:"roles"`
-}
-
-type dictRef struct {
-	Type  string `json:"type"`
-	Title string `json:"title"`
-}
-
-type moduleRef struct {
-	Name   string     `json:"name"`
-	Title  string     `json:"title"`
-	Fields []fieldRef `json:"fields"`
-}
-
-type fieldRef struct {
-	Name  string           `json:"name"`
-	Label string           `json:"label"`
-	Type  schema.FieldType `json:"type"`
-}
-
-func (s *service) options(c echo.Context) error {
-	set := s.app.Modules()
-	out := options{FieldTypes: schema.FieldTypes, Dicts: []dictRef{}, Groups: set.Groups, Modules: []moduleRef{}}
-	if out.Groups == nil {
-		out.Groups = []schema.Group{}
-	}
-	for _, d := range set.Dicts {
-		out.Dicts = append(out.Dicts, dictRef{Type: d.Type, Title: d.Title})
-	}
-	slices.SortFunc(out.Dicts, func(a, b dictRef) int { return compare(a.Type, b.Type) })
-	for _, m := range set.Modules {
-		ref := moduleRef{Name: m.Name, Title: m.Title, Fields: []fieldRef{}}
-		for _, f := range m.Fields {
-			ref.Fields = append(ref.Fields, fieldRef{f.Name, f.Label, f.Type})
-		}
-		out.Modules = append(out.Modules, ref)
-	}
-	slices.SortFunc(out.Modules, func(a, b moduleRef) int { return compare(a.Name, b.Name) })
-	roles, err := s.sys.TenantRoles(c.Request().Context(), viewer(c).TenantID)
-	if err != nil {
-		return err
-	}
-	out.Roles = roles
-	return httpx.OK(c, out)
-}
-
-func compare(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

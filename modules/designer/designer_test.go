@@ -62,6 +62,8 @@ type env struct {
 	app    *engine.App
 	ent    *ent.Client
 	tokens map[string]string
+	// village is carol's role: no designer code.
+	village int64
 }
 
 // newEnv starts an App with system administration and the designer, and
@@ -130,12 +132,16 @@ func seed(t *testing.T, app *engine.App, dbURL, dir string) *env {
 	if err := client.RoleMenu.Create().SetRoleID(county.ID).SetMenuID(design.ID).SetTerminal("web").Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{url: dbURL, dir: dir, app: app, ent: client, tokens: map[string]string{}}
+	village, err := client.Role.Create().SetTenantID(admin.TenantID).SetName("村管理员").Save(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{url: dbURL, dir: dir, app: app, ent: client, tokens: map[string]string{}, village: village.ID}
 	users := map[string]*ent.User{"admin": admin}
 	for _, u := range []struct {
 		name  string
 		roles []int64
-	}{{"county", []int64{county.ID}}, {"carol", nil}} {
+	}{{"county", []int64{county.ID}}, {"carol", []int64{village.ID}}} {
 		got, err := client.User.Create().SetTenantID(admin.TenantID).SetUsername(u.name).SetPasswordHash("x").
 			SetNillableOrgID(admin.OrgID).AddRoleIDs(u.roles...).Save(ctx)
 		if err != nil {
@@ -245,6 +251,24 @@ func testDesignerAPI(t *testing.T, e *env) {
 		t.Errorf("export: %d %q", rec.Code, rec.Body.String())
 	}
 
+	// The live preview describes a draft as GET {api}/schema will.
+	var desc struct {
+		Schema struct {
+			JSONSchema map[string]any `json:"jsonSchema"`
+			Module     struct {
+				Codes []string `json:"codes"`
+			} `json:"module"`
+		} `json:"schema"`
+	}
+	if code, body := e.do(t, "county", "POST", "/api/designer/describe", map[string]string{"yaml": wellYAML}, &desc); code != 200 ||
+		desc.Schema.JSONSchema["properties"] == nil || len(desc.Schema.Module.Codes) != 6 {
+		t.Errorf("describe: %d %s", code, body)
+	}
+	var preview struct {
+		Schema json.RawMessage `json:"schema"`
+	}
+	e.do(t, "county", "POST", "/api/designer/describe", map[string]string{"yaml": wellYAML}, &preview)
+
 	// Publish as the county administrator: the module is usable at once.
 	var pub struct {
 		Version int64   `json:"version"`
@@ -258,6 +282,10 @@ func testDesignerAPI(t *testing.T, e *env) {
 	}
 	if code, body := e.do(t, "county", "GET", "/api/wells", nil, nil); code != 200 || !strings.Contains(body, "J-1") {
 		t.Errorf("list as the publisher's role: %d %s", code, body)
+	}
+	var served json.RawMessage
+	if code, body := e.do(t, "county", "GET", "/api/wells/schema", nil, &served); code != 200 || string(served) != string(preview.Schema) {
+		t.Errorf("the preview's description differs from the served one:\n%s\n%s", preview.Schema, body)
 	}
 	if code, _ := e.do(t, "carol", "GET", "/api/wells", nil, nil); code != 403 {
 		t.Errorf("a user of another role reads the new module: %d", code)
@@ -287,14 +315,28 @@ func testDesignerAPI(t *testing.T, e *env) {
 	if code != 400 || !strings.Contains(body, "请输入模块名称“well”确认破坏性变更") {
 		t.Errorf("unconfirmed destructive publish: %d %s", code, body)
 	}
-	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/publish", map[string]any{"confirm": "well"}, &pub); code != 200 || pub.Version != 2 {
+	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/publish",
+		map[string]any{"confirm": "well", "roles": []int64{e.village}}, &pub); code != 200 || pub.Version != 2 || len(pub.Granted) != 2 {
 		t.Fatalf("confirmed publish: %d %s", code, body)
+	}
+	if code, body := e.do(t, "carol", "GET", "/api/wells", nil, nil); code != 200 {
+		t.Errorf("a role the publisher picked cannot list the module: %d %s", code, body)
 	}
 	if code, body := e.do(t, "county", "POST", "/api/designer/modules/well/rollback", map[string]any{"version": 1}, &pub); code != 200 || pub.Version != 3 {
 		t.Fatalf("rollback: %d %s", code, body)
 	}
 	if code, body := e.do(t, "county", "GET", "/api/wells", nil, nil); code != 200 || !strings.Contains(body, `"depth":30`) {
 		t.Errorf("after rollback the dropped value is back: %d %s", code, body)
+	}
+
+	var vs []struct {
+		Version         int64  `json:"version"`
+		PublishedByName string `json:"publishedByName"`
+		Current         bool   `json:"current"`
+	}
+	if code, body := e.do(t, "county", "GET", "/api/designer/modules/well/versions", nil, &vs); code != 200 || len(vs) != 3 ||
+		!vs[0].Current || vs[0].PublishedByName == "" {
+		t.Errorf("versions: %d %s", code, body)
 	}
 
 	// Every publish and the rollback are in the operation log.
@@ -338,5 +380,26 @@ func testDesignerAPI(t *testing.T, e *env) {
 	}
 	if code, _ := e.do(t, "county", "GET", "/api/wells", nil, nil); code != 404 {
 		t.Errorf("removed module answers %d", code)
+	}
+
+	// A module file removed from the schemas directory takes its menu along too.
+	if err := os.WriteFile(filepath.Join(e.dir, "bulletin.yaml"),
+		[]byte(strings.NewReplacer("notice", "bulletin", "村务公告", "通报").Replace(fileModule)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := e.ent.Menu.Query().Where(menu.Module("bulletin")).Count(ctx); n == 0 {
+		t.Fatal("no menu for a new module file")
+	}
+	if err := os.Remove(filepath.Join(e.dir, "bulletin.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.app.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := e.ent.Menu.Query().Where(menu.Module("bulletin")).Count(ctx); n != 0 {
+		t.Errorf("%d menus of a removed module file stay", n)
 	}
 }

@@ -18,6 +18,7 @@ const (
 	routeVersion  = "查看表单设计模块版本"
 	routeRollback = "回滚表单设计模块"
 	routeOptions  = "表单设计选项"
+	routeDescribe = "预览表单设计模块"
 )
 
 // Refusals of the routes.

@@ -157,8 +157,10 @@ func TestTransitionMessages(t *testing.T) {
 		p.Data[0].Module != "ticket" || p.Data[0].RecordID != rec.ID || !strings.Contains(p.Data[0].Body, "尽快") {
 		t.Fatalf("alice's messages = %+v", p)
 	}
+	// bob was told when the ticket named him, and again when it was dispatched.
 	e.do(t, "bob", http.MethodGet, Base+"/list", nil, &p)
-	if p.RecordsTotal != 1 || p.Data[0].Kind != "assign" || p.Data[0].RecordID != rec.ID {
+	if p.RecordsTotal != 2 || p.Data[0].Kind != "assign" || p.Data[0].RecordID != rec.ID ||
+		p.Data[1].Title != "工单：新分配" {
 		t.Fatalf("bob's messages = %+v", p)
 	}
 	// Whoever takes the action is not told of it: bob closes, alice learns.
@@ -166,7 +168,7 @@ func TestTransitionMessages(t *testing.T) {
 		map[string]any{"action": "close"}, nil); code != 200 {
 		t.Fatalf("close = %d %s", code, body)
 	}
-	if got, want := e.unread(t, "bob"), 1; got != want {
+	if got, want := e.unread(t, "bob"), 2; got != want {
 		t.Errorf("bob's unread = %d, want %d", got, want)
 	}
 	if got, want := e.unread(t, "alice"), 2; got != want {
@@ -174,6 +176,47 @@ func TestTransitionMessages(t *testing.T) {
 	}
 	if got := e.unread(t, "admin"); got != 0 {
 		t.Errorf("admin's unread = %d, want 0", got)
+	}
+}
+
+// TestAssignmentMessages: a create or an edit that newly names a user in a
+// user field tells that user once; the writer, users already named and
+// edits of other fields tell nobody.
+func TestAssignmentMessages(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	var rec struct{ ID int64 }
+	if code, body := e.do(t, "admin", http.MethodPost, "/test/api/tickets",
+		map[string]any{"title": "水管破裂", "handler": e.uid("admin")}, &rec); code != 200 || rec.ID == 0 {
+		t.Fatalf("create ticket = %d %s", code, body)
+	}
+	if got := e.unread(t, "admin"); got != 0 {
+		t.Fatalf("the writer naming himself got %d messages", got)
+	}
+	path := fmt.Sprintf("/test/api/tickets/%d", rec.ID)
+	if code, body := e.do(t, "admin", http.MethodPut, path, map[string]any{"handler": e.uid("bob")}, nil); code != 200 {
+		t.Fatalf("assign bob = %d %s", code, body)
+	}
+	var p page
+	e.do(t, "bob", http.MethodGet, Base+"/list", nil, &p)
+	if p.RecordsTotal != 1 || p.Data[0].Kind != "assign" || p.Data[0].Title != "工单：新分配" ||
+		p.Data[0].RecordID != rec.ID || p.Data[0].Module != "ticket" || !strings.Contains(p.Data[0].Body, "承办人") {
+		t.Fatalf("bob's messages after the edit = %+v", p)
+	}
+	// Another field edited, the handler kept: nobody is told again.
+	if code, body := e.do(t, "admin", http.MethodPut, path, map[string]any{"title": "水管破裂（二号楼）"}, nil); code != 200 {
+		t.Fatalf("edit title = %d %s", code, body)
+	}
+	if got := e.unread(t, "bob"); got != 1 {
+		t.Errorf("bob's unread after a title edit = %d, want 1", got)
+	}
+	if code, body := e.do(t, "admin", http.MethodPut, path, map[string]any{"handler": e.uid("alice")}, nil); code != 200 {
+		t.Fatalf("assign alice = %d %s", code, body)
+	}
+	if got := e.unread(t, "alice"); got != 1 {
+		t.Errorf("alice's unread after being assigned = %d, want 1", got)
+	}
+	if got := e.unread(t, "bob"); got != 1 {
+		t.Errorf("bob's unread after the handoff = %d, want 1", got)
 	}
 }
 

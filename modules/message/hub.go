@@ -115,9 +115,13 @@ func (h *hub) deliver(subject string, data []byte) {
 // ended (logout, password change, disabled user or tenant).
 func (h *hub) recheck(ctx context.Context) {
 	for _, c := range h.all() {
-		if _, err := h.s.ids.Authenticate(ctx, c.token); err != nil {
+		gen := h.s.ids.ViewersGeneration()
+		v, err := h.s.ids.Authenticate(ctx, c.token)
+		if err != nil {
 			c.end(statusSessionEnded, "session ended")
+			continue
 		}
+		c.remember(v, gen)
 	}
 }
 

@@ -16,11 +16,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	entsql "entgo.io/ent/dialect/sql"
 
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
+	"xiangzhi/engine/schema"
+	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/message"
 	"xiangzhi/modules/system"
@@ -39,6 +42,7 @@ const Base = "/message/api/message"
 type identity interface {
 	Authenticate(ctx context.Context, token string) (*auth.Viewer, error)
 	InvalidateViewers()
+	ViewersGeneration() uint64
 	OnViewersChanged(fn func())
 }
 
@@ -50,6 +54,9 @@ type Service struct {
 	hub  *hub
 	log  *slog.Logger
 	opts Options
+	// assigned are the modules onAssign is registered for.
+	assignMu sync.Mutex
+	assigned map[string]bool
 }
 
 // Options are the socket's limits; zero values take the defaults.
@@ -98,6 +105,15 @@ func Register(app *engine.App) error {
 	return err
 }
 
+// RegisterService is Register, answering the service (the workbench counts
+// unread messages through it).
+func RegisterService(app *engine.App) (*Service, error) { return register(app, Options{}) }
+
+// UnreadCount counts a user's unread messages.
+func (s *Service) UnreadCount(ctx context.Context, tenantID, userID int64) (int, error) {
+	return s.unread(ctx, tenantID, userID)
+}
+
 func register(app *engine.App, opts Options) (*Service, error) {
 	holder, ok := app.System().(interface{ Auth() *auth.Service })
 	if !ok {
@@ -118,10 +134,42 @@ func register(app *engine.App, opts Options) (*Service, error) {
 		return nil, err
 	}
 	app.ObserveTransitions(s.onTransition)
+	s.followAssignments(app.Modules())
+	app.OnModulesChanged(s.followAssignments)
 	app.SetNotifier(s)
 	app.Echo().Pre(tokenFromProtocol)
 	app.AddRoutes("", s.routes()...)
 	return s, nil
+}
+
+// followAssignments registers onAssign for the creates and updates of every
+// module of set with a user field, once per module name. Only those: an
+// after-commit hook makes the store read every written record back, which
+// an import or the demo of a module without user fields need not pay.
+func (s *Service) followAssignments(set *schema.Set) {
+	s.assignMu.Lock()
+	defer s.assignMu.Unlock()
+	if s.assigned == nil {
+		s.assigned = map[string]bool{}
+	}
+	for _, m := range set.Modules {
+		if s.assigned[m.Name] || !hasUserField(m) {
+			continue
+		}
+		s.assigned[m.Name] = true
+		s.app.AfterCommit(m.Name, store.OpCreate, s.onAssign)
+		s.app.AfterCommit(m.Name, store.OpUpdate, s.onAssign)
+	}
+}
+
+// hasUserField reports whether m has a writable user field.
+func hasUserField(m *schema.Module) bool {
+	for _, f := range m.Fields {
+		if f.Type == schema.TypeRef && f.Ref == schema.RefUser && !f.ReadOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // Send stores drafts and publishes them to their recipients' sockets on

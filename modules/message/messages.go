@@ -14,6 +14,11 @@ const (
 	MessageAssignTitle = "%s：%s"
 	// MessageAssignBody tells the assignee which record moved.
 	MessageAssignBody = "交由您办理的%s（编号 %d）已%s，请及时处理。"
+	// MessageAssignedTitle titles a message to a user a create or an edit
+	// names in a user field.
+	MessageAssignedTitle = "%s：新分配"
+	// MessageAssignedBody tells them which record and in which role.
+	MessageAssignedBody = "%s（编号 %d）已分配给您（%s），请及时处理。"
 	// MessageCommentSuffix adds an action's comment to a body.
 	MessageCommentSuffix = "意见：%s"
 )

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
+	"xiangzhi/engine/crud"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent/message"
@@ -45,6 +47,39 @@ func (s *Service) onTransition(ctx context.Context, m *schema.Module, sc store.S
 	if _, err := s.Send(ctx, drafts); err != nil {
 		s.log.Error("transition messages not sent", "module", m.Name, "id", id, "err", err.Error())
 	}
+}
+
+// onAssign tells the users a create or an edit newly names in a writable
+// user field (an event's 承办人 set by editing the record, a repair order's
+// 维修人, an interview's 约谈人) that the record is now theirs (kind assign),
+// except the writer. Users the field already named before the edit are
+// not told again. An import's rows are told like single creates. It runs
+// after the write committed; a failure is logged, never answered.
+func (s *Service) onAssign(ctx context.Context, w *store.Write) error {
+	if w.New == nil || w.ID == 0 {
+		return nil
+	}
+	done := map[int64]bool{w.Scope.UserID: true}
+	var drafts []Draft
+	for _, f := range w.Module.Fields {
+		if f.Type != schema.TypeRef || f.Ref != schema.RefUser || f.ReadOnly {
+			continue
+		}
+		had := crud.RefIDs(w.Old[f.Name])
+		for _, uid := range crud.RefIDs(w.New[f.Name]) {
+			if done[uid] || slices.Contains(had, uid) {
+				continue
+			}
+			done[uid] = true
+			drafts = append(drafts, Draft{TenantID: w.Scope.TenantID, RecipientID: uid, SenderID: w.Scope.UserID,
+				Kind: message.KindAssign, Title: fmt.Sprintf(MessageAssignedTitle, w.Module.Title),
+				Body: fmt.Sprintf(MessageAssignedBody, w.Module.Title, w.ID, f.Label), Module: w.Module.Name, RecordID: w.ID})
+		}
+	}
+	if _, err := s.Send(ctx, drafts); err != nil {
+		s.log.Error("assignment messages not sent", "module", w.Module.Name, "id", w.ID, "err", err.Error())
+	}
+	return nil
 }
 
 // asInt64 reads an id out of a record value.

@@ -9,11 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
 	"github.com/labstack/echo/v4"
 
+	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/modules/hook"
 )
@@ -75,23 +77,38 @@ func (s *Service) socket(c echo.Context) error {
 		}
 		after = n
 	}
-	cn := &conn{s: s, user: userKey{v.TenantID, v.UserID}, send: make(chan frame, s.opts.SendBuffer),
-		token: strings.TrimSpace(strings.TrimPrefix(r.Header.Get(echo.HeaderAuthorization), "Bearer "))}
-	cn.ctx, cn.cancel = context.WithCancel(s.app.Context())
-	defer cn.cancel()
+	cn := newConn(s, userKey{v.TenantID, v.UserID},
+		strings.TrimSpace(strings.TrimPrefix(r.Header.Get(echo.HeaderAuthorization), "Bearer ")))
+	cn.remember(v, s.ids.ViewersGeneration())
 	if !s.hub.add(cn) {
+		cn.cancel()
 		return httpx.NewError(http.StatusTooManyRequests, MessageSocketLimit)
 	}
-	defer s.hub.remove(cn)
 	ws, err := websocket.Accept(c.Response(), r, &websocket.AcceptOptions{
 		Subprotocols: []string{Subprotocol}, OriginPatterns: s.opts.OriginPatterns})
 	if err != nil {
+		s.hub.remove(cn)
+		cn.cancel()
 		return nil // Accept has answered the client
 	}
 	ws.SetReadLimit(4096)
+	// The socket lives on in two goroutines of its own and the handler
+	// returns: the request, its headers, the echo context and the deep
+	// stack of the middleware chain are not held for the socket's life.
 	go cn.readLoop(ws)
-	cn.writeLoop(ws, after)
+	go func() {
+		defer s.hub.remove(cn)
+		defer cn.cancel()
+		cn.writeLoop(ws, after)
+	}()
 	return nil
+}
+
+// newConn is a socket of user, not yet in the hub.
+func newConn(s *Service, user userKey, token string) *conn {
+	c := &conn{s: s, user: user, token: token, limit: s.opts.SendBuffer, wake: make(chan struct{}, 1)}
+	c.ctx, c.cancel = context.WithCancel(s.app.Context())
+	return c
 }
 
 // originAllowed: no Origin (not a browser), this server's own host, or a
@@ -118,10 +135,20 @@ func originAllowed(r *http.Request, patterns []string) bool {
 
 // conn is one socket of a user.
 type conn struct {
-	s      *Service
-	user   userKey
-	token  string
-	send   chan frame
+	s     *Service
+	user  userKey
+	token string
+	// queue holds the frames waiting for the socket, at most limit; wake
+	// tells writeLoop there are some. A queue that grows on demand costs
+	// an idle socket nothing (a channel of SendBuffer frames would hold
+	// its whole buffer per socket, used or not).
+	qmu   sync.Mutex
+	queue []*frame
+	limit int
+	wake  chan struct{}
+	// seen is the viewer the socket's token authenticated as, and when:
+	// deliveries check against it (see allowed).
+	seen   atomic.Pointer[seenViewer]
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -133,11 +160,27 @@ type conn struct {
 // push queues a frame without blocking; a socket too slow to keep up is
 // dropped rather than holding up the others.
 func (c *conn) push(f frame) {
-	select {
-	case c.send <- f:
-	default:
+	c.qmu.Lock()
+	if len(c.queue) >= c.limit {
+		c.qmu.Unlock()
 		c.end(websocket.StatusTryAgainLater, "too slow")
+		return
 	}
+	c.queue = append(c.queue, &f)
+	c.qmu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take empties the queue and answers what it held, oldest first.
+func (c *conn) take() []*frame {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	q := c.queue
+	c.queue = nil
+	return q
 }
 
 // end closes the socket with status (the first reason given wins).
@@ -186,14 +229,18 @@ func (c *conn) writeLoop(ws *websocket.Conn, after int64) {
 			}
 			_ = ws.Close(status, reason)
 			return
-		case f := <-c.send:
-			if f.Type == frameMessage && (f.Message == nil || f.Message.Seq <= floor ||
-				!c.s.allowed(c.ctx, c, f.Message, f.Audience)) {
-				continue
-			}
-			f.Audience = ""
-			if err := c.write(ws, f); err != nil {
-				c.end(websocket.StatusTryAgainLater, "write failed")
+		case <-c.wake:
+			for _, f := range c.take() {
+				if f.Type == frameMessage && (f.Message == nil || f.Message.Seq <= floor ||
+					!c.s.allowed(c.ctx, c, f.Message, f.Audience)) {
+					continue
+				}
+				out := *f
+				out.Audience = ""
+				if err := c.write(ws, out); err != nil {
+					c.end(websocket.StatusTryAgainLater, "write failed")
+					break
+				}
 			}
 		}
 	}
@@ -242,7 +289,7 @@ func (c *conn) write(ws *websocket.Conn, f frame) error {
 // session, still inside an announcement's organisation subtree, still
 // allowed to see the record the message is about.
 func (s *Service) allowed(ctx context.Context, c *conn, m *Message, audience string) bool {
-	v, err := s.ids.Authenticate(ctx, c.token)
+	v, err := c.viewer(ctx)
 	if err != nil {
 		c.end(statusSessionEnded, "session ended")
 		return false
@@ -262,4 +309,44 @@ func (s *Service) allowed(ctx context.Context, c *conn, m *Message, audience str
 	}
 	_, err = s.app.Store().Get(ctx, mod, v.Scope(), m.RecordID)
 	return err == nil
+}
+
+// viewerFresh bounds how long a socket trusts the viewer its token last
+// authenticated as. Every identity change (logout, password, role, move,
+// disabled user) empties the viewer cache of this instance at once, and of
+// every other within a second (the viewers signal), which moves the cache's
+// generation and so ends every socket's trust too; the bound only covers
+// what no change announces (a session running out).
+const viewerFresh = 30 * time.Second
+
+// seenViewer is a viewer, when it was authenticated and the viewer cache's
+// generation then.
+type seenViewer struct {
+	v   *auth.Viewer
+	at  time.Time
+	gen uint64
+}
+
+// remember keeps v as the socket's current viewer. The generation is read
+// by the caller before authenticating, so an invalidation racing with it
+// leaves the remembered viewer already stale.
+func (c *conn) remember(v *auth.Viewer, gen uint64) {
+	c.seen.Store(&seenViewer{v: v, at: time.Now(), gen: gen})
+}
+
+// viewer is the socket's viewer as it is now: the one remembered while
+// the cache has not been invalidated since and it is fresh, else the token
+// authenticated again. One role message to thousands of sockets thus costs
+// no query per socket.
+func (c *conn) viewer(ctx context.Context) (*auth.Viewer, error) {
+	gen := c.s.ids.ViewersGeneration()
+	if s := c.seen.Load(); s != nil && s.gen == gen && time.Since(s.at) < viewerFresh {
+		return s.v, nil
+	}
+	v, err := c.s.ids.Authenticate(ctx, c.token)
+	if err != nil {
+		return nil, err
+	}
+	c.remember(v, gen)
+	return v, nil
 }

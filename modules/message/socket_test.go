@@ -245,9 +245,7 @@ func TestSocketClosedOnLogout(t *testing.T) {
 func TestSlowConsumerDropped(t *testing.T) {
 	e := newEnv(t, envOptions{opts: Options{SendBuffer: 1}})
 	mk := func() *conn {
-		c := &conn{s: e.svc, user: userKey{e.tenantID, e.uid("carol")}, send: make(chan frame, 1),
-			token: e.tokens["carol"]}
-		c.ctx, c.cancel = context.WithCancel(context.Background())
+		c := newConn(e.svc, userKey{e.tenantID, e.uid("carol")}, e.tokens["carol"])
 		if !e.svc.hub.add(c) {
 			t.Fatal("hub refused a socket")
 		}
@@ -256,7 +254,8 @@ func TestSlowConsumerDropped(t *testing.T) {
 	}
 	slow, fast := mk(), mk()
 	e.direct(t, "carol", "一")
-	<-fast.send // the fast socket keeps up; the slow one does not
+	<-fast.wake
+	fast.take() // the fast socket keeps up; the slow one does not
 	e.direct(t, "carol", "二")
 	if slow.ctx.Err() == nil {
 		t.Fatal("a socket with a full queue was not dropped")
@@ -264,7 +263,8 @@ func TestSlowConsumerDropped(t *testing.T) {
 	if fast.ctx.Err() != nil {
 		t.Fatal("the socket that kept up was dropped too")
 	}
-	if f := <-fast.send; f.Message == nil || f.Message.Title != "二" {
-		t.Fatalf("the fast socket got %+v", f)
+	<-fast.wake
+	if q := fast.take(); len(q) != 1 || q[0].Message == nil || q[0].Message.Title != "二" {
+		t.Fatalf("the fast socket got %+v", q)
 	}
 }

@@ -150,6 +150,17 @@ func bootstrapTx(ctx context.Context, tx *ent.Tx, password string) (*BootstrapRe
 		return nil, fmt.Errorf("admin user: %w", err)
 	}
 	res.AdminID = admin.ID
+	// The first start makes the default tenant's admin the platform
+	// administrator, while nobody is one (docs/tenants.md).
+	platform, err := tx.User.Query().Where(user.PlatformAdmin(true)).Exist(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("platform administrator: %w", err)
+	}
+	if !platform {
+		if err := tx.User.UpdateOneID(admin.ID).SetPlatformAdmin(true).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("platform administrator: %w", err)
+		}
+	}
 	if _, err := syncMenus(ctx, tx, systemMenus(), false); err != nil {
 		return nil, err
 	}

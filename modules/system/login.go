@@ -151,6 +151,13 @@ func (s *Service) loginTenant(ctx context.Context, code string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// A tenant made by the command line while this instance ran: load its
+	// roles before its administrator signs in.
+	if !s.authz.KnowsTenant(t.ID) {
+		if err := s.authz.Reload(ctx); err != nil {
+			return 0, err
+		}
+	}
 	return t.ID, nil
 }
 

@@ -51,6 +51,8 @@ type Service struct {
 	// routeIdx finds the route a request was served by, for the
 	// operation log.
 	routeIdx routeIndex
+	// labels keeps the names Labels read (labels.go).
+	labels labelCache
 }
 
 // routes collects the route table of every area.
@@ -69,10 +71,11 @@ func (s *Service) routes() []engine.Route {
 		s.dictRoutes,          // dicts.go: /api/sysdict, /api/sysdictitem
 		s.moduleListRoutes,    // modulelist.go: the console's module directory
 		s.consoleConfigRoutes, // consoleconfig.go: map tile and place search URLs
+		s.tenantRoutes,        // tenants.go: the platform administration of tenants
 	} {
 		rs = append(rs, area()...)
 	}
-	return rs
+	return s.guardPlatformUsers(platformShared(rs))
 }
 
 // options are the knobs tests turn; Register uses the defaults.
@@ -127,7 +130,7 @@ func register(app *engine.App, opts options) (*Service, error) {
 		tenantID: boot.TenantID, maxBody: app.Config().MaxBodyBytes}
 	routes := s.routes()
 	for _, r := range routes {
-		if !r.Public && r.Code != auth.SignedIn {
+		if !r.Public && r.Code != auth.SignedIn && r.Code != auth.Platform {
 			enf.Register(r.Code)
 		}
 	}

@@ -63,6 +63,9 @@ type userDTO struct {
 	// user signs in with a two-factor code.
 	Locked      bool `json:"locked"`
 	TotpEnabled bool `json:"totpEnabled"`
+	// PlatformAdmin says the user may use the platform administration
+	// (tenants.go); no API writes it.
+	PlatformAdmin bool `json:"platformAdmin"`
 }
 
 // toUserDTO converts a user loaded with its roles, organisation and
@@ -71,7 +74,8 @@ func toUserDTO(u *ent.User, withAvatar bool) *userDTO {
 	d := &userDTO{ID: u.ID, Did: u.ID, UserID: u.ID, TenantID: u.TenantID, Username: u.Username,
 		FamilyName: u.FamilyName, Name: u.Name, Mobile: u.Mobile, Email: u.Email,
 		LastLogin: formatTime(u.LastLogin), DiscTitle: u.DiscTitle, DiscDetail: u.DiscDetail,
-		RegisterTime: formatTime(&u.RegisterTime), OrgIDs: []int64{}, Locked: u.Locked, TotpEnabled: u.TotpEnabled}
+		RegisterTime: formatTime(&u.RegisterTime), OrgIDs: []int64{}, Locked: u.Locked, TotpEnabled: u.TotpEnabled,
+		PlatformAdmin: u.PlatformAdmin}
 	if withAvatar {
 		d.ImgPath = u.ImgPath
 	}

@@ -32,7 +32,11 @@ const (
 )
 
 func main() {
-	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it")
+	scenario := flag.String("scenario", "synthetic", "synthetic: a sample module of -rows rows; county: the demo county as its users see it; sockets: message sockets; dashboards: the shipped dashboards' data calls on the demo county; publish: a form-designer publish under list traffic")
+	users := flag.Int("users", 5000, "sockets: connected users")
+	natsURL := flag.String("nats", "", "sockets: NATS URL for the two-instance latency run (with -db)")
+	rate := flag.Int("rate", 200, "sockets: direct messages per second in the two-instance run")
+	hold := flag.Duration("hold", 3*time.Second, "sockets: how long the idle sockets stay open before memory is read")
 	villagers := flag.Int("villagers", 2000, "county: villagers of the demo county")
 	rows := flag.Int("rows", 100_000, "rows to load into the sample module")
 	dur := flag.Duration("duration", 10*time.Second, "time each scenario runs")
@@ -40,6 +44,7 @@ func main() {
 	bin := flag.String("bin", "bin/xiangzhi", "server binary")
 	dataDir := flag.String("data", "", "data dir to use and keep (default: a temporary one, removed after)")
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
+	repeat := flag.Int("repeat", 50, "dashboards: calls measured while nothing changed")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -48,8 +53,16 @@ func main() {
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
 			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+	case "publish":
+		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
+	case "sockets":
+		err = runSockets(context.Background(), socketOptions{users: *users, bin: *bin, data: *dataDir, dbURL: *dbURL,
+			natsURL: *natsURL, rate: *rate, dur: *dur, conc: *conc, hold: *hold})
+	case "dashboards":
+		err = runDashboards(context.Background(), countyOptions{villagers: *villagers, bin: *bin,
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword}, *repeat)
 	default:
-		err = fmt.Errorf("unknown -scenario %q: want synthetic or county", *scenario)
+		err = fmt.Errorf("unknown -scenario %q: want synthetic, county, sockets, dashboards or publish", *scenario)
 	}
 	if err != nil {
 		log.Fatalf("bench: %v", err)
@@ -157,7 +170,7 @@ type server struct {
 
 // startServer starts the server binary on a free loopback port over the
 // data dir (and database and schemas dir when given) and answers its base URL.
-func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string) (*server, string, error) {
+func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string, env ...string) (*server, string, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, "", err
@@ -170,6 +183,7 @@ func startServer(bin, dataDir, dbURL, schemasDir, adminSecret string) (*server, 
 		cmd.Args = append(cmd.Args, "--db", dbURL)
 	}
 	cmd.Env = append(os.Environ(), "XZ_ADMIN_PASSWORD="+adminSecret, "XZ_LOG_LEVEL=warn")
+	cmd.Env = append(cmd.Env, env...)
 	logFile, err := os.Create(filepath.Join(dataDir, "bench-server.log"))
 	if err != nil {
 		return nil, "", err

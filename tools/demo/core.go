@@ -22,6 +22,9 @@ var coreModules = map[string]func(g *gen, ctx context.Context, m *schema.Module)
 	"villager":   (*gen).villagers,
 	"pointsLog":  (*gen).pointsLogs,
 	"partyOrg":   (*gen).partyOrgs,
+	// the office system (office.go)
+	"vehicle": (*gen).vehicles, "vehicleApply": (*gen).vehicleApplies, "expenseClaim": (*gen).expenseClaims,
+	"seal": (*gen).seals, "sealApply": (*gen).sealApplies, "sealUse": (*gen).sealUses,
 }
 
 // planResidents makes the villagers of every village, household by
@@ -44,7 +47,7 @@ func (g *gen) planResidents() {
 				members = members[:quota-len(all)]
 			}
 			group := 1 + g.rng.IntN(6)
-			addr := fmt.Sprintf("%s%s%s%d组%d号", CountyName, v.Parent.Name, v.Name, group, hh+1)
+			addr := fmt.Sprintf("%s%s%s%d组%d号", g.county.Name, v.Parent.Name, v.Name, group, hh+1)
 			for _, p := range members {
 				p.Group, p.Address = group, addr
 			}

@@ -27,17 +27,43 @@ const (
 	countyLat    = 36.29
 )
 
-// townPlan lists the townships, each with its villages.
-var townPlan = []struct {
-	name     string
-	dLng     float64
-	dLat     float64
-	villages []string
-}{
-	{"城关镇", -0.06, 0.04, []string{"东关村", "西关村", "南街村", "北营村"}},
-	{"青山乡", 0.07, 0.05, []string{"青山村", "石门村", "柳树沟村", "杏花村"}},
-	{"河西镇", 0.0, -0.07, []string{"河西村", "王庄村", "李家屯村", "新河村"}},
+// The second, small demo tenant: its code (typed at login) and name.
+const (
+	NeighbourTenant = "linxian"
+	NeighbourName   = "邻县"
+	// NeighbourVillagers is how many villagers it has.
+	NeighbourVillagers = 120
+)
+
+// CountyPlan is the organisation tree a demo tenant gets: the county's
+// name, its six-digit division code, its centre and its townships.
+type CountyPlan struct {
+	Name     string
+	Region   string
+	Lng, Lat float64
+	Towns    []TownPlan
 }
+
+// TownPlan is one township: its seat's offset from the county's centre
+// and its villages.
+type TownPlan struct {
+	Name       string
+	DLng, DLat float64
+	Villages   []string
+}
+
+// DefaultCounty is the demo county of the default tenant.
+var DefaultCounty = CountyPlan{Name: CountyName, Region: countyRegion, Lng: countyLng, Lat: countyLat,
+	Towns: []TownPlan{
+		{"城关镇", -0.06, 0.04, []string{"东关村", "西关村", "南街村", "北营村"}},
+		{"青山乡", 0.07, 0.05, []string{"青山村", "石门村", "柳树沟村", "杏花村"}},
+		{"河西镇", 0.0, -0.07, []string{"河西村", "王庄村", "李家屯村", "新河村"}},
+	}}
+
+// NeighbourCounty is the small second tenant's county (NeighbourTenant):
+// one township of two villages, next to the demo county.
+var NeighbourCounty = CountyPlan{Name: NeighbourName, Region: "371526", Lng: countyLng + 0.3, Lat: countyLat,
+	Towns: []TownPlan{{"临河镇", 0.0, 0.03, []string{"东岸村", "西岸村"}}}}
 
 // villageOffsets place a township's villages around its seat.
 var villageOffsets = [][2]float64{{-0.018, 0.012}, {0.02, 0.015}, {-0.015, -0.02}, {0.022, -0.016}}
@@ -107,22 +133,23 @@ func (g *gen) buildOrgs(ctx context.Context, rootID int64) error {
 	if err != nil {
 		return fmt.Errorf("read first-level organisation: %w", err)
 	}
-	root, err = root.Update().SetOrgName(CountyName).SetDescription(KindCounty).
+	plan := g.plan()
+	root, err = root.Update().SetOrgName(plan.Name).SetDescription(KindCounty).
 		SetPath(system.OrgPath("", root.ID)).SetLevel(1).Save(ctx)
 	if err != nil {
 		return fmt.Errorf("rename the county: %w", err)
 	}
-	g.county = &place{ID: root.ID, Name: CountyName, Kind: KindCounty, Path: root.Path, Lng: countyLng,
-		Lat: countyLat, Code: countyRegion, Key: "county", Index: 1}
-	for i, tp := range townPlan {
-		t := &place{Name: tp.name, Kind: KindTownship, Parent: g.county, Index: i + 1,
-			Lng: countyLng + tp.dLng, Lat: countyLat + tp.dLat, Code: fmt.Sprintf("%s%03d", countyRegion, 101+i),
+	g.county = &place{ID: root.ID, Name: plan.Name, Kind: KindCounty, Path: root.Path, Lng: plan.Lng,
+		Lat: plan.Lat, Code: plan.Region, Key: "county", Index: 1}
+	for i, tp := range plan.Towns {
+		t := &place{Name: tp.Name, Kind: KindTownship, Parent: g.county, Index: i + 1,
+			Lng: plan.Lng + tp.DLng, Lat: plan.Lat + tp.DLat, Code: fmt.Sprintf("%s%03d", plan.Region, 101+i),
 			Key: fmt.Sprintf("town%d", i+1)}
 		if err := g.ensureOrg(ctx, t); err != nil {
 			return err
 		}
 		g.county.Towns = append(g.county.Towns, t)
-		for j, vn := range tp.villages {
+		for j, vn := range tp.Villages {
 			off := villageOffsets[j%len(villageOffsets)]
 			v := &place{Name: vn, Kind: KindVillage, Parent: t, Index: j + 1,
 				Lng: t.Lng + off[0], Lat: t.Lat + off[1], Code: fmt.Sprintf("%s%03d", t.Code, 201+j),

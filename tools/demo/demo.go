@@ -25,7 +25,10 @@ import (
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
+	"xiangzhi/engine/workflow"
 	"xiangzhi/generated/ent"
+	"xiangzhi/generated/ent/org"
+	"xiangzhi/generated/ent/tenant"
 	"xiangzhi/generated/ent/user"
 	"xiangzhi/modules/system"
 )
@@ -60,6 +63,13 @@ type Options struct {
 	DataDir       string
 	// Logger reports progress; nil means slog.Default().
 	Logger *slog.Logger
+	// Tenant, when set, is the code of the tenant to fill instead of the
+	// default one: it is made (system.CreateTenant, administrator admin
+	// with Password, to be changed at the first login) when missing.
+	// TenantName names it.
+	Tenant, TenantName string
+	// County is the organisation tree (DefaultCounty when nil).
+	County *CountyPlan
 }
 
 // Result says what Generate made.
@@ -128,7 +138,8 @@ type gen struct {
 	count  map[string]int
 	status map[string]map[int64]int // module → id → status after the walk
 	taken  map[string]map[string]bool
-	files  []demoFile // the stored demo files
+	files  []demoFile       // the stored demo files
+	wf     *workflow.Engine // the office applications' workflow (office.go), made when first needed
 }
 
 // Generate fills the database with the demo county. It refuses with
@@ -171,13 +182,19 @@ func (g *gen) run(ctx context.Context) error {
 		return err
 	}
 	g.tenant = boot.TenantID
+	rootID := boot.OrgID
+	if g.opts.Tenant != "" {
+		if g.tenant, rootID, err = g.otherTenant(ctx); err != nil {
+			return err
+		}
+	}
 	if err := system.SyncModuleMenus(ctx, g.ent, g.set); err != nil {
 		return err
 	}
 	if err := g.checkFresh(ctx); err != nil {
 		return err
 	}
-	if err := g.buildOrgs(ctx, boot.OrgID); err != nil {
+	if err := g.buildOrgs(ctx, rootID); err != nil {
 		return err
 	}
 	for _, v := range g.villages {
@@ -240,6 +257,36 @@ func (g *gen) checkFresh(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// plan is the county to build.
+func (g *gen) plan() CountyPlan {
+	if g.opts.County != nil {
+		return *g.opts.County
+	}
+	return DefaultCounty
+}
+
+// otherTenant finds or makes the tenant of opts.Tenant and returns its id
+// and first-level organisation.
+func (g *gen) otherTenant(ctx context.Context) (tenantID, rootID int64, err error) {
+	t, err := g.ent.Tenant.Query().Where(tenant.Code(g.opts.Tenant)).Only(ctx)
+	switch {
+	case ent.IsNotFound(err):
+		nt, err := system.CreateTenant(ctx, g.ent, system.TenantSpec{Code: g.opts.Tenant, Name: g.opts.TenantName,
+			AdminPassword: Password})
+		if err != nil {
+			return 0, 0, fmt.Errorf("demo tenant %s: %w", g.opts.Tenant, err)
+		}
+		return nt.ID, nt.OrgID, nil
+	case err != nil:
+		return 0, 0, fmt.Errorf("demo tenant %s: %w", g.opts.Tenant, err)
+	}
+	o, err := g.ent.Org.Query().Where(org.TenantID(t.ID), org.ParentID(0)).Order(ent.Asc(org.FieldID)).First(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("demo tenant %s: first-level organisation: %w", g.opts.Tenant, err)
+	}
+	return t.ID, o.ID, nil
 }
 
 // tenantScope reaches every record of the tenant.

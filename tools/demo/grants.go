@@ -47,7 +47,12 @@ var villageModules = []string{
 	"ycypEnterprise", "alarm", "camera", "cameraArea", "cameraFace", "dangerousWater", "drowningWarning",
 	"toilet", "garbageBin", "garbageSite", "envEvent", "facility", "regionalRecord", "sanitationDevice",
 	"soilMonitor", "waterMonitor", "broadcastDevice", "villageMuseum", "ruralDoctor",
+	"vehicleApply", "expenseClaim", "seal", "sealApply", "sealUse",
 }
+
+// villageReads are registers a village reads (and references) without
+// keeping: the township's and county's vehicles.
+var villageReads = []string{"personTag", "vehicle"}
 
 // gridOps are what a grid member does, module by module: the operations
 // and actions (by name) they hold.
@@ -67,6 +72,7 @@ var gridOps = map[string][]string{
 	"pointsLog":        {"list", "view"},
 	"alarm":            {"list", "view", "take"},
 	"drowningWarning":  {"list", "view", "take"},
+	"expenseClaim":     {"list", "view", "add", "edit", "submit"},
 }
 
 // roleSpecs are the four demo roles, widest first.
@@ -74,7 +80,7 @@ func roleSpecs() []roleSpec {
 	all := func(m *schema.Module) []string { return m.Codes() }
 	return []roleSpec{
 		{Name: RoleCounty, Extent: "county", Icon: "BankOutlined", Scope: role.DataScopeSubtree, codes: all,
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:form-design",
 				"sys:system", "sys:user-management", "sys:user-management:", "sys:organization-management",
 				"sys:organization-management:", "sys:workgroup-management", "sys:workgroup-management:",
 				"sys:logging-login", "sys:logging-operation"}},
@@ -85,19 +91,20 @@ func roleSpecs() []roleSpec {
 				}
 				return m.Codes()
 			},
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:system",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:system",
 				"sys:user-management", "sys:user-management:", "sys:organization-management"}},
 		{Name: RoleVillage, Extent: "village", Icon: "HomeOutlined", Scope: role.DataScopeSubtree,
 			codes: func(m *schema.Module) []string {
 				switch {
-				case m.Name == "personTag":
+				case slices.Contains(villageReads, m.Name):
 					return []string{m.Code("list"), m.Code("view")}
 				case !slices.Contains(villageModules, m.Name):
 					return nil
 				}
 				return withoutActions(m, approvals)
 			},
-			system: []string{"sys:workbench", "sys:self-edit"}},
+			// The large screens start at the village (docs/dashboards.md).
+			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix"}},
 		{Name: RoleGrid, Extent: "grid", Icon: "TeamOutlined", Scope: role.DataScopeOrg,
 			codes: func(m *schema.Module) []string {
 				ops, ok := gridOps[m.Name]

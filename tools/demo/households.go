@@ -152,7 +152,7 @@ func (g *gen) villagerRecord(p, head *person) store.Record {
 		"religion": "0", "healthStatus": healthFor(g, age), "household": p.HouseholdID,
 		"relationToHead": p.Relation, "populationType": "1", "hukouNature": "1", "residenceStatus": "1",
 		"domicileAddress": p.Address, "currentAddress": p.Address, "grid": p.GridID, "lifeStatus": 1,
-		"nativePlace": "山东省" + CountyName, "socialSecurity": []any{1}}
+		"nativePlace": "山东省" + g.county.Name, "socialSecurity": []any{1}}
 	if e := educationFor(g, age, false); e != "" {
 		rec["education"] = e
 	}

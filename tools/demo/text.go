@@ -138,10 +138,10 @@ func (rc *recCtx) text(f *schema.Field) string {
 func (rc *recCtx) address() string {
 	o := rc.o
 	if o.Kind == KindVillage {
-		return fmt.Sprintf("%s%s%s%d组%d号", CountyName, o.Parent.Name, o.Name, 1+rc.g.rng.IntN(6), 1+rc.g.rng.IntN(80))
+		return fmt.Sprintf("%s%s%s%d组%d号", rc.g.county.Name, o.Parent.Name, o.Name, 1+rc.g.rng.IntN(6), 1+rc.g.rng.IntN(80))
 	}
 	street := pick(rc.g, []string{"人民路", "建设街", "振兴路", "育才路", "府前街", "光明路"})
-	return fmt.Sprintf("%s%s%s%d号", CountyName, strings.TrimPrefix(o.FullName(), CountyName), street, 1+rc.g.rng.IntN(200))
+	return fmt.Sprintf("%s%s%s%d号", rc.g.county.Name, strings.TrimPrefix(o.FullName(), rc.g.county.Name), street, 1+rc.g.rng.IntN(200))
 }
 
 // isCode reports whether a text field holds a number or code.
@@ -169,7 +169,7 @@ func (rc *recCtx) code(f *schema.Field) string {
 		"trademarkNo", "contractNo", "hukouBookNo", "familyCode", "accountNum":
 		s = fmt.Sprintf("%s%06d", rc.o.Code[:min(len(rc.o.Code), 9)], g.rng.IntN(1_000_000))
 	case "traceCode":
-		s = fmt.Sprintf("TR%s%08d", countyRegion, g.rng.IntN(100_000_000))
+		s = fmt.Sprintf("TR%s%08d", g.county.Code, g.rng.IntN(100_000_000))
 	case "pickupCode":
 		s = fmt.Sprintf("%06d", g.rng.IntN(1_000_000))
 	default:
@@ -285,7 +285,7 @@ func patternValue(rc *recCtx, f *schema.Field) (any, bool) {
 	case `^[0-9]{10,30}$`:
 		return g.ppl.bankCard(), true
 	case `^[0-9A-HJ-NPQRTUWXY]{2}[0-9]{6}[0-9A-HJ-NPQRTUWXY]{10}$`:
-		return g.ppl.uscc(countyRegion), true
+		return g.ppl.uscc(g.county.Code), true
 	case `^[0-9]{12}$`:
 		return rc.o.Code + strings.Repeat("0", 12-len(rc.o.Code)), true
 	case `^[0-9]{20}$`:

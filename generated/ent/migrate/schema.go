@@ -490,6 +490,7 @@ var (
 		{Name: "totp_last_step", Type: field.TypeInt64, Default: 0},
 		{Name: "totp_recovery", Type: field.TypeString, Nullable: true, Size: 2147483647},
 		{Name: "disabled", Type: field.TypeBool, Default: false},
+		{Name: "platform_admin", Type: field.TypeBool, Default: false},
 		{Name: "data_scope", Type: field.TypeEnum, Nullable: true, Enums: []string{"all", "subtree", "org", "own"}},
 		{Name: "tenant_id", Type: field.TypeInt64},
 		{Name: "org_id", Type: field.TypeInt64, Nullable: true},
@@ -502,13 +503,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "xz_user_xz_tenant_tenant",
-				Columns:    []*schema.Column{XzUserColumns[24]},
+				Columns:    []*schema.Column{XzUserColumns[25]},
 				RefColumns: []*schema.Column{XzTenantColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "xz_user_xz_org_org",
-				Columns:    []*schema.Column{XzUserColumns[25]},
+				Columns:    []*schema.Column{XzUserColumns[26]},
 				RefColumns: []*schema.Column{XzOrgColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -517,22 +518,22 @@ var (
 			{
 				Name:    "user_tenant_id",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[24]},
+				Columns: []*schema.Column{XzUserColumns[25]},
 			},
 			{
 				Name:    "user_tenant_id_username",
 				Unique:  true,
-				Columns: []*schema.Column{XzUserColumns[24], XzUserColumns[3]},
+				Columns: []*schema.Column{XzUserColumns[25], XzUserColumns[3]},
 			},
 			{
 				Name:    "user_tenant_id_mobile",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[24], XzUserColumns[6]},
+				Columns: []*schema.Column{XzUserColumns[25], XzUserColumns[6]},
 			},
 			{
 				Name:    "user_org_id",
 				Unique:  false,
-				Columns: []*schema.Column{XzUserColumns[25]},
+				Columns: []*schema.Column{XzUserColumns[26]},
 			},
 		},
 	}

@@ -61,6 +61,8 @@ const (
 	FieldTotpRecovery = "totp_recovery"
 	// FieldDisabled holds the string denoting the disabled field in the database.
 	FieldDisabled = "disabled"
+	// FieldPlatformAdmin holds the string denoting the platform_admin field in the database.
+	FieldPlatformAdmin = "platform_admin"
 	// FieldOrgID holds the string denoting the org_id field in the database.
 	FieldOrgID = "org_id"
 	// FieldDataScope holds the string denoting the data_scope field in the database.
@@ -170,6 +172,7 @@ var Columns = []string{
 	FieldTotpLastStep,
 	FieldTotpRecovery,
 	FieldDisabled,
+	FieldPlatformAdmin,
 	FieldOrgID,
 	FieldDataScope,
 }
@@ -245,6 +248,8 @@ var (
 	DefaultTotpLastStep int64
 	// DefaultDisabled holds the default value on creation for the "disabled" field.
 	DefaultDisabled bool
+	// DefaultPlatformAdmin holds the default value on creation for the "platform_admin" field.
+	DefaultPlatformAdmin bool
 )
 
 // DataScope defines the type for the "data_scope" enum field.
@@ -393,6 +398,11 @@ func ByTotpRecovery(opts ...sql.OrderTermOption) OrderOption {
 // ByDisabled orders the results by the disabled field.
 func ByDisabled(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDisabled, opts...).ToFunc()
+}
+
+// ByPlatformAdmin orders the results by the platform_admin field.
+func ByPlatformAdmin(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPlatformAdmin, opts...).ToFunc()
 }
 
 // ByOrgID orders the results by the org_id field.

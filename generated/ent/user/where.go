@@ -170,6 +170,11 @@ func Disabled(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldDisabled, v))
 }
 
+// PlatformAdmin applies equality check predicate on the "platform_admin" field. It's identical to PlatformAdminEQ.
+func PlatformAdmin(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldPlatformAdmin, v))
+}
+
 // OrgID applies equality check predicate on the "org_id" field. It's identical to OrgIDEQ.
 func OrgID(v int64) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldOrgID, v))
@@ -1288,6 +1293,16 @@ func DisabledEQ(v bool) predicate.User {
 // DisabledNEQ applies the NEQ predicate on the "disabled" field.
 func DisabledNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldDisabled, v))
+}
+
+// PlatformAdminEQ applies the EQ predicate on the "platform_admin" field.
+func PlatformAdminEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldPlatformAdmin, v))
+}
+
+// PlatformAdminNEQ applies the NEQ predicate on the "platform_admin" field.
+func PlatformAdminNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldPlatformAdmin, v))
 }
 
 // OrgIDEQ applies the EQ predicate on the "org_id" field.

@@ -24,6 +24,8 @@ export interface SessionUser {
   username: string;
   familyName?: string;
   name?: string;
+  /** A platform administrator (docs/tenants.md) reaches the tenants screen. */
+  platformAdmin?: boolean;
 }
 
 /** ServerMenu is one item of GET /api/system/cscpMenus. */
@@ -70,15 +72,16 @@ function userOf(raw: unknown): SessionUser | null {
     username,
     familyName: typeof r.familyName === "string" ? r.familyName : undefined,
     name: typeof r.name === "string" ? r.name : undefined,
+    ...(r.platformAdmin === true ? { platformAdmin: true } : {}),
   };
 }
 
 /** login sends the username and the encrypted password. A 401 here means bad credentials, not expiry. */
-export async function login(username: string, password: string): Promise<LoginAnswer> {
+export async function login(username: string, password: string, tenantCode = ""): Promise<LoginAnswer> {
   const [encrypted] = await encryptPasswords(password);
   const data = await request<Record<string, unknown>>(AUTH_PATHS.login, {
     method: "POST",
-    body: { username, password: encrypted },
+    body: { username, password: encrypted, ...(tenantCode.trim() ? { tenantCode: tenantCode.trim() } : {}) },
     skipAuthRedirect: true,
   });
   return loginAnswerOf(data);

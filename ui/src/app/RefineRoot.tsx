@@ -16,10 +16,18 @@ import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
+const DashboardScreen = lazyPage("dashboard", () => import("../dashboards/DashboardScreen"));
 const FormDesigner = lazyPage("form-design", () => import("../designer/DesignerPage"));
 
-/** VISIT_PAGES are the visit-code routes built so far; the others stay placeholders. */
-const VISIT_PAGES: Record<string, ReactNode> = { "/form-design": <FormDesigner /> };
+/**
+ * visitPage is the page of a visit-code route: the large screens show their dashboard (docs/dashboards.md),
+ * /form-design the form designer (docs/designer-console.md).
+ */
+const visitPage = (path: string) => {
+  if (path === "/dataStatistics" || path === "/dataStatisticsForSix") return <DashboardScreen route={path} />;
+  if (path === "/form-design") return <FormDesigner />;
+  return <Placeholder />;
+};
 
 const signedIn = (key: string, element: ReactNode) => (
   <Authenticated key={key} loading={<PageSpinner />}>
@@ -53,7 +61,7 @@ export default function RefineRoot() {
             path={path}
             element={signedIn(
               path,
-              <VisitGuard path={path}>{VISIT_PAGES[path] ?? <Placeholder />}</VisitGuard>,
+              <VisitGuard path={path}>{visitPage(path)}</VisitGuard>,
             )}
           />
         ))}

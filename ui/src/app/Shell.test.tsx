@@ -76,8 +76,10 @@ describe("shell", () => {
 
   it("visit-code routes open only with the code from the token", async () => {
     signIn({ menus, visitCodes: ["dataStatistics"] });
+    // The large screen opens and asks for its dashboard; none is declared here.
+    server.use(http.get("/api/dashboards", () => ok([])));
     const { unmount } = renderApp("/dataStatistics");
-    expect(await screen.findByText(text("routes.dataStatistics"))).toBeInTheDocument();
+    expect(await screen.findByText(text("dashboards.notConfigured"))).toBeInTheDocument();
     unmount();
     renderApp("/form-design");
     expect(await screen.findByText(text("pages.forbidden"))).toBeInTheDocument();

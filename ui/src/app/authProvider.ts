@@ -29,6 +29,8 @@ export function clearSession(): void {
 export interface LoginParams {
   username: string;
   password: string;
+  /** The tenant to sign in to (docs/tenants.md); empty means the default tenant. */
+  tenantCode?: string;
 }
 
 export interface UpdatePasswordParams {
@@ -50,9 +52,9 @@ function asError(err: unknown): Error {
 }
 
 export const authProvider: AuthProvider = {
-  login: async ({ username, password }: LoginParams) => {
+  login: async ({ username, password, tenantCode }: LoginParams) => {
     try {
-      const answer = await api.login(username.trim(), password);
+      const answer = await api.login(username.trim(), password, tenantCode ?? "");
       if (answer.totp) {
         // The login page shows the code step; nothing is signed in yet.
         useSignInStore.getState().challenged(answer.totp);

@@ -47,6 +47,8 @@ export const NAMED_ROUTES: Readonly<Record<string, string>> = {
   "logging-operation": "/logging-operation",
   "self-edit": "/self-edit",
   "async-routes-config": "/async-routes-config",
+  /** The platform administration of tenants (docs/tenants.md): platform administrators only. */
+  "platform-tenants": "/platform/tenants",
   UserWorkbench: "/workbench",
   login: "/login",
   MessageCenter: "/messages",
@@ -55,6 +57,7 @@ export const NAMED_ROUTES: Readonly<Record<string, string>> = {
 /** titleKeyOf answers the i18n key of a static or named route's title. */
 export function titleKeyOf(path: string): string | undefined {
   if (path === "/workbench") return "routes.workbench";
+  if (path === NAMED_ROUTES["platform-tenants"]) return "tenants.title";
   const named = Object.entries(NAMED_ROUTES).find(([, p]) => p === path);
   if (named) return `routes.${named[0]}`;
   if ([...PUBLIC_PLACEHOLDER_ROUTES, ...VISIT_CODE_ROUTES, ...SHELL_PLACEHOLDER_ROUTES].includes(path)) {

@@ -24,6 +24,7 @@ export const SYSTEM_SCREENS: Readonly<Record<string, LazyExoticComponent<Compone
   "workgroup-edit": workGroupEdit,
   "logging-login": lazyPage("logging-login", () => import("./logs/LoginLog")),
   "logging-operation": lazyPage("logging-operation", () => import("./logs/OperationLog")),
+  "platform-tenants": lazyPage("platform-tenants", () => import("./tenants/TenantListPage")),
 };
 
 /** systemScreenFor finds a screen by component name, ignoring case and separators (UserManagement = user-management). */

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from "react";
 import { Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from "antd";
-import { IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
+import { ClusterOutlined, IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useLogout } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -90,10 +90,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
               menu={{
                 items: [
                   { key: "profile", icon: <IdcardOutlined />, label: t("system.profile.menu") },
+                  ...(user?.platformAdmin ? [{ key: "tenants", icon: <ClusterOutlined />, label: t("tenants.menu") }] : []),
                   { key: "logout", icon: <LogoutOutlined />, label: t("shell.logout") },
                 ],
                 onClick: ({ key }) => {
                   if (key === "profile") navigate(NAMED_ROUTES["self-edit"]);
+                  if (key === "tenants") navigate(NAMED_ROUTES["platform-tenants"]);
                   if (key === "logout") logout();
                 },
               }}

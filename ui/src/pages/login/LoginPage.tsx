@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Button, Input } from "antd";
-import { LockOutlined, UserOutlined } from "@ant-design/icons";
+import { ApartmentOutlined, LockOutlined, UserOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { authProvider, type LoginParams } from "../../app/authProvider";
 import { LocaleLinks } from "../../components/LocaleSwitcher/LocaleLinks";
@@ -22,6 +22,12 @@ const login = (p: LoginParams) => authProvider.login(p);
 
 type Errors = Partial<Record<keyof LoginParams, string>>;
 
+/** tenantFromURL is the tenant code a link carries (?tenant=linxian), or "". */
+function tenantFromURL(): string {
+  if (typeof window === "undefined") return "";
+  return new URLSearchParams(window.location.search).get("tenant")?.trim() ?? "";
+}
+
 /**
  * LoginPage signs in; opening it resets the routes the last session loaded (spec §2). Its form is plain
  * markup over antd inputs (not antd Form) to keep the first page the browser loads small.
@@ -30,7 +36,9 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
   const { t } = useTranslation();
   const routesReset = useSessionStore((s) => s.routesReset);
   const { run, pending } = useAuthAction(login);
-  const [values, setValues] = useState<LoginParams>({ username: "", password: "" });
+  const [values, setValues] = useState<LoginParams>(() => ({ username: "", password: "", tenantCode: tenantFromURL() }));
+  // The tenant code field shows on demand (most installations have one tenant) or when a link names one.
+  const [tenantOpen, setTenantOpen] = useState(() => tenantFromURL() !== "");
   const [errors, setErrors] = useState<Errors>({});
   const codeStep = useSignInStore((s) => s.challenge !== null);
   const challengeCleared = useSignInStore((s) => s.challengeCleared);
@@ -50,7 +58,9 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
     if (!username) found.username = t("login.usernameRequired");
     if (!values.password) found.password = t("login.passwordRequired");
     setErrors(found);
-    if (!found.username && !found.password) void run({ username, password: values.password });
+    if (!found.username && !found.password) {
+      void run({ username, password: values.password, tenantCode: tenantOpen ? (values.tenantCode ?? "").trim() : "" });
+    }
   };
 
   const field = (name: keyof LoginParams, label: string, input: ReactNode) => (
@@ -68,7 +78,7 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
   const common = (name: keyof LoginParams) => ({
     id: `login-${name}`,
     name,
-    value: values[name],
+    value: values[name] ?? "",
     maxLength: MAX_LENGTH,
     disabled: pending,
     status: errors[name] ? ("error" as const) : undefined,
@@ -100,9 +110,20 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
               t("login.password"),
               <Input.Password {...common("password")} prefix={<LockOutlined />} autoComplete="current-password" />,
             )}
+            {tenantOpen &&
+              field(
+                "tenantCode",
+                t("tenants.loginCode"),
+                <Input {...common("tenantCode")} maxLength={50} prefix={<ApartmentOutlined />} placeholder={t("tenants.loginCodeHint")} autoComplete="organization" />,
+              )}
             <Button type="primary" htmlType="submit" block loading={pending}>
               {t("login.submit")}
             </Button>
+            {!tenantOpen && (
+              <Button type="link" block size="small" onClick={() => setTenantOpen(true)} disabled={pending}>
+                {t("tenants.loginLink")}
+              </Button>
+            )}
           </form>
         )}
       </section>

@@ -1,28 +1,116 @@
-import { useMemo } from "react";
-import { Card, Col, Empty, Row, Typography } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { Badge, Card, Col, Empty, List, Row, Statistic, Typography } from "antd";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { MenuIcon } from "../../components/MenuIcon/MenuIcon";
 import { modulePath } from "../../app/routes";
 import { VISIT_ROUTES } from "../../app/visitCodes";
+import { dashboardApi, type Workbench } from "../../dashboards/api";
+import { Sparkline } from "../../dashboards/Sparkline";
 import { useAccess } from "../../hooks/useAccess";
 import { useRouteTitle } from "../../hooks/useRouteTitle";
+import { MESSAGE_CENTER_PATH } from "../../realtime/paths";
+import { useMessageStore } from "../../stores/useMessageStore";
 import { useSessionStore } from "../../stores/useSessionStore";
 
-/** WorkbenchPage is the home tab: a greeting, the modules this user may open, and the screens their visit codes allow. */
+const routeOf = (r: { route?: string; module: string }) => r.route || modulePath.list(r.module);
+
+/**
+ * WorkbenchPage is the home tab: a greeting, the user's to-do and unread messages, the registers they can
+ * see with their counts and a sparkline of new rows per month (GET /api/workbench, docs/dashboards.md §4),
+ * their most used modules, the modules they may open and the screens their visit codes allow.
+ */
 export default function WorkbenchPage() {
   const { t } = useTranslation();
   const user = useSessionStore((s) => s.user);
   const modules = useSessionStore((s) => s.modules);
+  const unread = useMessageStore((s) => s.unread);
   const access = useAccess();
   const titleOf = useRouteTitle();
+  const [bench, setBench] = useState<Workbench | null>(null);
+  const [failed, setFailed] = useState(false);
   const sorted = useMemo(() => [...modules].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)), [modules]);
   const screens = Object.keys(VISIT_ROUTES).filter((path) => access.canVisit(path));
   const name = [user?.familyName, user?.name].filter(Boolean).join("") || user?.username || "";
 
+  useEffect(() => {
+    let cancelled = false;
+    dashboardApi.workbench().then(
+      (b) => !cancelled && setBench(b),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const todo = bench?.todo;
+  const registers = bench?.registers ?? [];
+  const frequent = bench?.frequent ?? [];
+
   return (
     <div>
       <Typography.Title level={3}>{t("workbench.welcome", { name })}</Typography.Title>
+      {failed && <Typography.Text type="warning">{t("dashboards.workbench.loadFailed")}</Typography.Text>}
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} md={12}>
+          <Card title={t("dashboards.workbench.todo")} loading={!bench && !failed} extra={todo ? <Badge count={todo.count} showZero overflowCount={999} /> : null}>
+            {todo && (todo.latest ?? []).length > 0 ? (
+              <List
+                size="small"
+                dataSource={todo.latest ?? []}
+                renderItem={(task) => (
+                  <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.step, task.applicant].filter(Boolean).join(" · ")}</Typography.Text>}>
+                    <Link to={modulePath.list(task.module)}>{task.title}</Link>
+                  </List.Item>
+                )}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.workbench.noTodo")} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title={t("dashboards.workbench.unread")}>
+            <Link to={MESSAGE_CENTER_PATH} aria-label={t("dashboards.workbench.openMessages")}>
+              <Statistic value={unread} />
+            </Link>
+          </Card>
+        </Col>
+      </Row>
+      {registers.length > 0 && (
+        <Card title={t("dashboards.workbench.registers")} style={{ marginBottom: 16 }}>
+          <Row gutter={[16, 16]}>
+            {registers.map((r) => (
+              <Col key={r.module} xs={12} sm={8} md={6} lg={4}>
+                <Link to={routeOf(r)} data-register={r.module}>
+                  <Card size="small" hoverable>
+                    <Statistic title={r.title} value={r.count} />
+                    <Sparkline values={r.spark ?? []} label={t("dashboards.workbench.registerSpark", { title: r.title })} />
+                  </Card>
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      )}
+      <Card title={t("dashboards.workbench.frequent")} style={{ marginBottom: 16 }}>
+        {frequent.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboards.workbench.noFrequent")} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {frequent.map((f) => (
+              <Col key={f.module} xs={12} sm={8} md={6} lg={3}>
+                <Link to={routeOf(f)}>
+                  <Card size="small" hoverable>
+                    {f.title}
+                  </Card>
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
       <Card title={t("workbench.modules")} style={{ marginBottom: 16 }}>
         {sorted.length === 0 ? (
           <Empty description={t("workbench.noModules")} />

@@ -5,14 +5,14 @@
 
 import { useEffect, useState } from "react";
 import { useDelete, useTable, type CrudFilter } from "@refinedev/core";
-import { Button, Card, Input, Popconfirm, Space, Table, message, type TableColumnsType } from "antd";
+import { Button, Card, Input, Popconfirm, Space, Table, Tag, message, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Access } from "../../components/Access/Access";
 import { SYSTEM } from "../../api/systemDataProvider";
 import { FRESH, useOnFailure } from "../queries";
-import { SEARCH_FIELDS, SEARCH_MAX, USER_PATHS, type UserDetail } from "./userApi";
+import { SEARCH_FIELDS, SEARCH_MAX, USER_PATHS, accountAction, type AccountAction, type UserDetail } from "./userApi";
 import { USER_MSG } from "./userRules";
 
 /** Spec §9: default page size 10, options 5, 10, 20, 50. */
@@ -84,16 +84,44 @@ export default function UserManagementPage() {
   };
 
   const f = (key: string) => t(`system.users.${key}`);
+  const hold = async (userId: number, action: AccountAction) => {
+    try {
+      await accountAction(userId, action);
+      void message.success(f(`${action}Done`));
+      void tableQuery.refetch();
+    } catch {
+      // The server's refusal (for example locking oneself) has been shown by the request.
+    }
+  };
+  const holdButton = (r: UserDetail, action: AccountAction) => (
+    <Popconfirm key={action} title={f(`${action}Confirm`)} onConfirm={() => hold(r.userId, action)}>
+      <Button type="link" size="small" danger={action === "lock"}>
+        {f(action)}
+      </Button>
+    </Popconfirm>
+  );
   const columns: TableColumnsType<UserDetail> = [
     { title: f("index"), key: "index", width: 70, render: (_v, _r, i) => (page - 1) * pageSize + i + 1 },
-    ...(["username", "familyName", "name", "mobile", "email", "lastLogin", "discTitle", "discDetail", "registerTime"] as const).map(
+    {
+      title: f("username"),
+      dataIndex: "username",
+      key: "username",
+      render: (v: string, r) => (
+        <Space size={4}>
+          {v}
+          {r.locked && <Tag color="error">{f("lockedTag")}</Tag>}
+          {r.totpEnabled && <Tag color="processing">{f("totpTag")}</Tag>}
+        </Space>
+      ),
+    },
+    ...(["familyName", "name", "mobile", "email", "lastLogin", "discTitle", "discDetail", "registerTime"] as const).map(
       (key) => ({ title: f(key), dataIndex: key, key, ellipsis: key === "discDetail" || key === "discTitle" }),
     ),
     {
       title: t("common.actions"),
       key: "actions",
       fixed: "right",
-      width: 190,
+      width: 300,
       render: (_v, r) => (
         <Space size="small">
           <Access codes={[USER_CODES.edit]}>
@@ -104,6 +132,10 @@ export default function UserManagementPage() {
           <Button type="link" size="small" onClick={() => navigate(`/user-edit?userId=${r.userId}&isDetail=true`)}>
             {f("detail")}
           </Button>
+          <Access codes={[USER_CODES.edit]}>
+            {holdButton(r, r.locked ? "unlock" : "lock")}
+            {r.totpEnabled && holdButton(r, "totpReset")}
+          </Access>
           <Access codes={[USER_CODES.del]}>
             <Popconfirm title={f("deleteConfirm")} onConfirm={() => remove(r.userId)}>
               <Button type="link" size="small" danger>

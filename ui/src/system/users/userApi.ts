@@ -21,6 +21,9 @@ export interface UserDetail {
   roleNames: string;
   orgId: number;
   orgName: string;
+  /** locked is an administrator's lock; totpEnabled says the user signs in with a two-factor code. */
+  locked?: boolean;
+  totpEnabled?: boolean;
 }
 
 /** RoleOption is a role of the tenant. */
@@ -34,7 +37,7 @@ export const USER_PATHS = {
   list: "/api/userDetails/userDetailsOr",
   byId: "/api/system/cscpUserDetailsByUserId",
   save: "/api/system/cscpUserDetails",
-  /** DELETE {users}/{userId}. */
+  /** DELETE {users}/{userId}; PUT {users}/{userId}/lock, /unlock, /totpReset. */
   users: "/api/system/cscpUsers",
   usernameExists: "/api/system/cscpUserExistByUsername",
   mobileExists: "/api/userDetails/checkMobileExist",
@@ -91,4 +94,12 @@ export async function usernameTaken(username: string): Promise<boolean> {
 export async function mobileTaken(mobile: string, userId?: number): Promise<boolean> {
   const data = await request<unknown>(USER_PATHS.mobileExists, { query: { mobile, userId }, silent: true });
   return data === true;
+}
+
+/** AccountAction is an administrator's hold on an account. */
+export type AccountAction = "lock" | "unlock" | "totpReset";
+
+/** accountAction locks or unlocks an account or turns off its two-factor sign-in. */
+export async function accountAction(userId: number, action: AccountAction): Promise<void> {
+  await request<unknown>(`${USER_PATHS.users}/${userId}/${action}`, { method: "PUT" });
 }

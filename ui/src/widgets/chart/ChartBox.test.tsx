@@ -48,4 +48,33 @@ describe("ChartBox", () => {
     await tick(0);
     expect(screen.getByText("2 items")).toBeInTheDocument();
   });
+
+  it("loads again on a new reloadKey, keeping the drawn chart until the new data arrives", async () => {
+    let release: (v: string) => void = () => undefined;
+    const loader = vi.fn((): Promise<string> => Promise.resolve("first"));
+    const { rerender } = render(<ChartBox loader={loader} reloadKey="a">{(d: string) => d}</ChartBox>);
+    await tick(0);
+    expect(screen.getByText("first")).toBeInTheDocument();
+
+    loader.mockImplementation(() => new Promise<string>((resolve) => (release = resolve)));
+    rerender(<ChartBox loader={loader} reloadKey="b">{(d: string) => d}</ChartBox>);
+    await tick(0);
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(screen.getByText("first")).toBeInTheDocument();
+    await act(async () => release("second"));
+    expect(screen.getByText("second")).toBeInTheDocument();
+
+    // The same key again does not load.
+    rerender(<ChartBox loader={loader} reloadKey="b">{(d: string) => d}</ChartBox>);
+    await tick(1000);
+    expect(loader).toHaveBeenCalledTimes(2);
+
+    // A refresh that fails counts down to its retry like a first load.
+    loader.mockImplementation(() => Promise.reject(new Error("down")));
+    rerender(<ChartBox loader={loader} reloadKey="c">{(d: string) => d}</ChartBox>);
+    await tick(0);
+    expect(screen.getByRole("status")).toHaveTextContent(text("widgets.chart.retryIn", { seconds: 5, retry: 1 }));
+    await tick(5000);
+    expect(loader).toHaveBeenCalledTimes(4);
+  });
 });

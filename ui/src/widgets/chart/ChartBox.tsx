@@ -1,8 +1,9 @@
 // A box that loads a chart's data through a loader function (spec §4 "Chart loader", §9): on failure it
-// retries automatically twice, 5 s apart, showing the countdown; after that a manual load button.
+// retries automatically twice, 5 s apart, showing the countdown; after that a manual load button. A new
+// reloadKey loads again (a refresh): the chart already drawn stays until the new data arrives.
 
 import { Button, Card, Empty, Spin, Typography } from "antd";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Spec §9: chart retry 5 s, 2 retries. */
@@ -16,6 +17,12 @@ export interface ChartBoxProps<T> {
   /** Draws the loaded data. */
   children: (data: T) => ReactNode;
   height?: number;
+  /** Changing it loads again (filters changed, a timed refresh). */
+  reloadKey?: string | number;
+  /** Shown in the card's header (e.g. an export button). */
+  extra?: ReactNode;
+  style?: CSSProperties;
+  className?: string;
 }
 
 type State<T> =
@@ -25,15 +32,15 @@ type State<T> =
   | { phase: "failed" };
 
 /** ChartBox runs loader on mount, retrying on failure as the spec says. */
-export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxProps<T>) {
+export function ChartBox<T>({ title, loader, children, height = 300, reloadKey, extra, style, className }: ChartBoxProps<T>) {
   const { t } = useTranslation();
   const [state, setState] = useState<State<T>>({ phase: "loading" });
   const alive = useRef(true);
   const loaderRef = useRef(loader);
   loaderRef.current = loader;
 
-  const load = useCallback((attempt: number) => {
-    setState({ phase: "loading" });
+  const load = useCallback((attempt: number, quiet = false) => {
+    if (!quiet) setState({ phase: "loading" });
     loaderRef.current().then(
       (data) => alive.current && setState({ phase: "ready", data }),
       () => {
@@ -45,11 +52,17 @@ export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxP
 
   useEffect(() => {
     alive.current = true;
-    load(0);
     return () => {
       alive.current = false;
     };
-  }, [load]);
+  }, []);
+
+  const drawn = state.phase === "ready";
+  const drawnRef = useRef(drawn);
+  drawnRef.current = drawn;
+  useEffect(() => {
+    load(0, drawnRef.current);
+  }, [load, reloadKey]);
 
   useEffect(() => {
     if (state.phase !== "waiting") return;
@@ -84,7 +97,7 @@ export function ChartBox<T>({ title, loader, children, height = 300 }: ChartBoxP
   })();
 
   return (
-    <Card title={title} size="small">
+    <Card title={title} size="small" extra={extra} style={style} className={className}>
       <div style={{ minHeight: height, display: "flex", alignItems: "center", justifyContent: "center" }}>{body}</div>
     </Card>
   );

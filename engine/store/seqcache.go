@@ -1,0 +1,83 @@
+package store
+
+import (
+	"container/list"
+	"sync"
+)
+
+// statsCacheSize bounds the number of statistics kept in memory.
+const statsCacheSize = 5_000
+
+// seqCache is countCache for any value: an answer remembered with the write
+// sequence of its table when it was taken, good while the sequence has not
+// moved. A bounded LRU.
+type seqCache[V any] struct {
+	mu    sync.Mutex
+	max   int
+	ll    *list.List // front = most recently used
+	items map[string]*list.Element
+}
+
+type seqEntry[V any] struct {
+	key string
+	seq int64
+	val V
+}
+
+func newSeqCache[V any](max int) *seqCache[V] {
+	return &seqCache[V]{max: max, ll: list.New(), items: make(map[string]*list.Element)}
+}
+
+// get returns the value of key if it was taken at sequence seq.
+func (c *seqCache[V]) get(key string, seq int64) (V, bool) {
+	var zero V
+	if c == nil {
+		return zero, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.items[key]
+	if !ok {
+		return zero, false
+	}
+	e := el.Value.(*seqEntry[V])
+	if e.seq != seq {
+		return zero, false
+	}
+	c.ll.MoveToFront(el)
+	return e.val, true
+}
+
+// put stores the value of key taken at sequence seq; a value taken at a
+// later sequence is never replaced by an older one.
+func (c *seqCache[V]) put(key string, seq int64, val V) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		e := el.Value.(*seqEntry[V])
+		if seq >= e.seq {
+			e.seq, e.val = seq, val
+		}
+		c.ll.MoveToFront(el)
+		return
+	}
+	c.items[key] = c.ll.PushFront(&seqEntry[V]{key: key, seq: seq, val: val})
+	for c.ll.Len() > c.max {
+		last := c.ll.Back()
+		c.ll.Remove(last)
+		delete(c.items, last.Value.(*seqEntry[V]).key)
+	}
+}
+
+// len is the number of cached values.
+func (c *seqCache[V]) len() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ll.Len()
+}

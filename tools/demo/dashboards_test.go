@@ -1,0 +1,125 @@
+package demo_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"xiangzhi/engine"
+	"xiangzhi/modules/approval"
+	"xiangzhi/modules/message"
+	"xiangzhi/modules/workbench"
+	"xiangzhi/tools/demo/demotest"
+)
+
+// registerWorkbench adds the parts the workbench reads: the workflow, the
+// messages and the workbench itself.
+func registerWorkbench(app *engine.App) error {
+	wf, err := approval.Start(app)
+	if err != nil {
+		return err
+	}
+	msgs, err := message.RegisterService(app)
+	if err != nil {
+		return err
+	}
+	workbench.Register(app, wf, msgs.UnreadCount)
+	return nil
+}
+
+// TestShippedDashboards: the two large screens answer every widget on the
+// demo county; their numbers are the demo's rows in the viewer's scope (a
+// village administrator's screen starts at the village and counts only
+// it, the townships add up to the county); a user without the visit code
+// is refused; the workbench counts the registers the user can see.
+func TestShippedDashboards(t *testing.T) {
+	e := demotest.New(t, registerWorkbench)
+	county := e.Login(t, "county_admin")
+	village := e.Login(t, "v01_admin")
+	living := func(org int64) int64 {
+		var n int64
+		for _, r := range e.Rows(t, "villager", 0) {
+			if fmt.Sprint(r["lifeStatus"]) == "1" && (org == 0 || r["orgId"] == org) {
+				n++
+			}
+		}
+		return n
+	}
+	data := func(token, name, params string) map[string]any {
+		t.Helper()
+		status, env := e.Call(t, token, http.MethodGet, "/api/dashboards/"+name+"/data"+params, nil)
+		if status != http.StatusOK {
+			t.Fatalf("%s%s = %d %v", name, params, status, env["msg"])
+		}
+		d := env["data"].(map[string]any)
+		for id, w := range d["widgets"].(map[string]any) {
+			if errv, bad := w.(map[string]any)["error"]; bad {
+				t.Errorf("%s widget %s: %v", name, id, errv)
+			}
+		}
+		return d
+	}
+	firstItem := func(d map[string]any, widget string) int64 {
+		items := d["widgets"].(map[string]any)[widget].(map[string]any)["items"].([]any)
+		return demotest.Num(items[0].(map[string]any)["value"])
+	}
+	for _, name := range []string{"countyOverview", "sixTopics"} {
+		data(county, name, "")
+	}
+	all := data(county, "countyOverview", "")
+	if got, want := firstItem(all, "population"), living(0); got != want || want == 0 {
+		t.Errorf("county population = %d, want %d", got, want)
+	}
+	var sum int64
+	for _, b := range all["widgets"].(map[string]any)["popByPlace"].(map[string]any)["buckets"].([]any) {
+		sum += demotest.Num(b.(map[string]any)["count"])
+	}
+	if sum != living(0) {
+		t.Errorf("the townships add up to %d, the county has %d", sum, living(0))
+	}
+	v1 := e.Village(1)
+	mine := data(village, "countyOverview", "")
+	if top := mine["top"].(map[string]any); demotest.Num(top["id"]) != v1.ID || top["name"] != v1.Name {
+		t.Errorf("village screen top = %v, want %s", top, v1.Name)
+	}
+	if got, want := firstItem(mine, "population"), living(v1.ID); got != want || want == 0 {
+		t.Errorf("village population = %d, want %d", got, want)
+	}
+	if markers := mine["widgets"].(map[string]any)["map"].(map[string]any)["markers"].([]any); len(markers) != 1 ||
+		demotest.Num(markers[0].(map[string]any)["org"]) != v1.ID {
+		t.Errorf("village map markers = %v, want its own", markers)
+	}
+	if status, env := e.Call(t, village, http.MethodGet, "/api/dashboards/countyOverview/data?org="+fmt.Sprint(e.County.Townships[0].ID), nil); status != http.StatusForbidden {
+		t.Errorf("a village drilling up = %d %v, want 403", status, env["msg"])
+	}
+	drilled := data(county, "countyOverview", "?org="+fmt.Sprint(v1.ID))
+	if got := firstItem(drilled, "population"); got != living(v1.ID) {
+		t.Errorf("county drilled into %s = %d, want %d", v1.Name, got, living(v1.ID))
+	}
+	nobody := e.UserWithoutRoles(t, v1.ID)
+	for _, path := range []string{"/api/dashboards/countyOverview", "/api/dashboards/countyOverview/data", "/api/dashboards/sixTopics/data"} {
+		if status, env := e.Call(t, nobody, http.MethodGet, path, nil); status != http.StatusForbidden || env["msg"] != "没有操作权限" {
+			t.Errorf("%s without the visit code = %d %v, want 403 没有操作权限", path, status, env["msg"])
+		}
+	}
+
+	status, env := e.Call(t, village, http.MethodGet, "/api/workbench", nil)
+	if status != http.StatusOK {
+		t.Fatalf("workbench = %d %v", status, env["msg"])
+	}
+	wb := env["data"].(map[string]any)
+	var villagers map[string]any
+	for _, r := range wb["registers"].([]any) {
+		if r.(map[string]any)["module"] == "villager" {
+			villagers = r.(map[string]any)
+		}
+	}
+	if villagers == nil || demotest.Num(villagers["count"]) != int64(len(e.Rows(t, "villager", v1.ID))) ||
+		len(villagers["spark"].([]any)) != 12 {
+		t.Errorf("workbench villagers = %v, want the village's %d rows and 12 months", villagers, len(e.Rows(t, "villager", v1.ID)))
+	}
+	if _, ok := wb["todo"].(map[string]any)["count"]; !ok || !strings.Contains(fmt.Sprint(wb), "unread") {
+		t.Errorf("workbench = %v", wb)
+	}
+}
