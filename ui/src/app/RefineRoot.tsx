@@ -17,10 +17,17 @@ import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
 const DashboardScreen = lazyPage("dashboard", () => import("../dashboards/DashboardScreen"));
+const FormDesigner = lazyPage("form-design", () => import("../designer/DesignerPage"));
 
-/** visitPage is the page of a visit-code route: the large screens show their dashboard (docs/dashboards.md). */
-const visitPage = (path: string) =>
-  path === "/dataStatistics" || path === "/dataStatisticsForSix" ? <DashboardScreen route={path} /> : <Placeholder />;
+/**
+ * visitPage is the page of a visit-code route: the large screens show their dashboard (docs/dashboards.md),
+ * /form-design the form designer (docs/designer-console.md).
+ */
+const visitPage = (path: string) => {
+  if (path === "/dataStatistics" || path === "/dataStatisticsForSix") return <DashboardScreen route={path} />;
+  if (path === "/form-design") return <FormDesigner />;
+  return <Placeholder />;
+};
 
 const signedIn = (key: string, element: ReactNode) => (
   <Authenticated key={key} loading={<PageSpinner />}>

@@ -23,6 +23,64 @@ function isChildren(schema: ModuleSchema, name: string, prop: RJSFSchema | undef
   return prop?.type === "array" && typeof items === "object" && !Array.isArray(items) && (items as RJSFSchema).type === "object";
 }
 
+function sectionsOf(schema: ModuleSchema) {
+  const names = orderedProperties(schema).filter((n) => uiWidgetOf(schema.uiSchema, n) !== "hidden");
+  const plain = names.filter((n) => !isChildren(schema, n, propertyOf(schema, n)));
+  const children = names.filter((n) => isChildren(schema, n, propertyOf(schema, n)));
+  const sectionOf = (n: string) => {
+    const s = uiOptionsOf(schema.uiSchema, n).section;
+    return typeof s === "string" && s ? s : undefined;
+  };
+  return { sections: groupBySection(plain.map((name) => ({ name })), sectionOf, schema.sections), children };
+}
+
+/** DetailFields shows a record's values in the module's sections (the detail page and the designer's preview). */
+export function DetailFields({ schema, record }: { schema: ModuleSchema; record: BaseRecord }) {
+  const { sections } = sectionsOf(schema);
+  return (
+    <>
+      {sections.map(([section, items]) => (
+        <Descriptions
+          key={section || "_"}
+          title={section || undefined}
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3 }}
+          style={{ marginBottom: 16 }}
+          items={items.map(({ name }) => {
+            const prop = propertyOf(schema, name);
+            const widget = uiWidgetOf(schema.uiSchema, name);
+            const shown = RICH_WIDGETS.has(widget ?? "") ? fieldValue(widget, record[name]) : formatValue(labelled(record, name, record[name]), propertyFormat(schema, name, prop));
+            return {
+              key: name,
+              label: prop?.title ?? name,
+              span: widget === "richtext" ? "filled" : undefined,
+              children: shown || <Typography.Text type="secondary">—</Typography.Text>,
+            };
+          })}
+        />
+      ))}
+    </>
+  );
+}
+
+/** DetailChildren shows a record's children tables, one card each. */
+export function DetailChildren({ schema, record }: { schema: ModuleSchema; record: BaseRecord }) {
+  const { children } = sectionsOf(schema);
+  return (
+    <>
+      {children.map((name) => {
+        const prop = propertyOf(schema, name);
+        return prop ? (
+          <Card key={name} title={prop.title ?? name} size="small">
+            <ChildrenTable schema={schema} prop={prop} rows={record[name]} />
+          </Card>
+        ) : null;
+      })}
+    </>
+  );
+}
+
 function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,14 +91,6 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
   if (query.isLoading) return <PageSpinner />;
   if (!record) return <Result status="404" title={t("module.recordNotFound")} />;
 
-  const names = orderedProperties(schema).filter((n) => uiWidgetOf(schema.uiSchema, n) !== "hidden");
-  const plain = names.filter((n) => !isChildren(schema, n, propertyOf(schema, n)));
-  const children = names.filter((n) => isChildren(schema, n, propertyOf(schema, n)));
-  const sectionOf = (n: string) => {
-    const s = uiOptionsOf(schema.uiSchema, n).section;
-    return typeof s === "string" && s ? s : undefined;
-  };
-  const sections = groupBySection(plain.map((name) => ({ name })), sectionOf, schema.sections);
   const status = meta.status;
   const statusValue: unknown = status ? record[status.field] : undefined;
 
@@ -85,36 +135,9 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
           </Space>
         }
       >
-        {sections.map(([section, items]) => (
-          <Descriptions
-            key={section || "_"}
-            title={section || undefined}
-            bordered
-            size="small"
-            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3 }}
-            style={{ marginBottom: 16 }}
-            items={items.map(({ name }) => {
-              const prop = propertyOf(schema, name);
-              const widget = uiWidgetOf(schema.uiSchema, name);
-              const shown = RICH_WIDGETS.has(widget ?? "") ? fieldValue(widget, record[name]) : formatValue(labelled(record, name, record[name]), propertyFormat(schema, name, prop));
-              return {
-                key: name,
-                label: prop?.title ?? name,
-                span: widget === "richtext" ? "filled" : undefined,
-                children: shown || <Typography.Text type="secondary">—</Typography.Text>,
-              };
-            })}
-          />
-        ))}
+        <DetailFields schema={schema} record={record} />
       </Card>
-      {children.map((name) => {
-        const prop = propertyOf(schema, name);
-        return prop ? (
-          <Card key={name} title={prop.title ?? name} size="small">
-            <ChildrenTable schema={schema} prop={prop} rows={record[name]} />
-          </Card>
-        ) : null;
-      })}
+      <DetailChildren schema={schema} record={record} />
       {status && (
         <Card title={t("module.history")} size="small">
           <HistoryTimeline status={status} history={historyOf(record.history)} />

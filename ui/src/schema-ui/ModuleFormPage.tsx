@@ -73,7 +73,11 @@ export function withoutErrorsFor(errors: ErrorSchema | undefined, before: Data, 
  */
 function showsErrorsInPlace(): void {}
 
-function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
+/**
+ * ModuleForm is the generated form of a module. With onPreview (the form designer's preview) it checks and
+ * hands the values over instead of sending them: the module may not exist on the server yet.
+ */
+export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id?: string; onPreview?: (values: Data) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const modules = useSessionStore((s) => s.modules);
@@ -118,6 +122,10 @@ function ModuleForm({ schema, id }: { schema: ModuleSchema; id?: string }) {
   const onSubmit = ({ formData: submitted }: IChangeEvent<Data, RJSFSchema, SchemaFormContext>) => {
     const values = trimDeep(declaredOf(schema.jsonSchema, submitted ?? {}));
     setServerErrors(undefined);
+    if (onPreview) {
+      onPreview(values);
+      return;
+    }
     const common = { resource: meta.name, meta: { api: meta.api }, errorNotification: false as const };
     if (editing && id !== undefined) {
       // A field the record had and the form emptied (a cleared map) is sent as null, so the server clears it.

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from "antd";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
-import { useDelete, useDeleteMany, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { useDelete, useDeleteMany, type BaseKey, type BaseRecord, type CrudSort } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,29 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50];
 function cellText(schema: ModuleSchema, c: ListColumn, value: unknown): string {
   const options = optionsFor(schema, c) ?? enumOptions(propertyOf(schema, c.name));
   return formatValue(value, { type: c.type, options, mask: c.mask });
+}
+
+/**
+ * dataColumns are the list's columns of record values (the module's list fields, then its status), as the
+ * list page and the designer's preview show them.
+ */
+export function dataColumns(schema: ModuleSchema, sorters: CrudSort[] = []): TableColumnsType<BaseRecord> {
+  const status = schema.module.status;
+  return schema.list.columns.map((c) => ({
+    key: c.name,
+    dataIndex: c.name,
+    title: c.label,
+    width: c.width,
+    sorter: c.sortable,
+    sortOrder: c.sortable ? getDefaultSortOrder(c.name, sorters) : undefined,
+    render: (value: unknown, record: BaseRecord) => {
+      if (status && c.name === status.field && value !== undefined && value !== null) {
+        return <Tag color="blue">{labelOf(Object.entries(status.values).map(([v, l]) => ({ value: v, label: l })), value)}</Tag>;
+      }
+      const shown = RICH_WIDGETS.has(c.type) ? listCell(c.type, value) : cellText(schema, c, labelled(record, c.name, value));
+      return shown || <Typography.Text type="secondary">—</Typography.Text>;
+    },
+  }));
 }
 
 function ModuleList({ schema }: { schema: ModuleSchema }) {
@@ -66,7 +89,6 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
   const { mutate: deleteMany, mutation: deleteManyState } = useDeleteMany();
   const canDelete = access.can([codeFor(meta, "del")]);
   const total = tableQuery.data?.total ?? 0;
-  const status = meta.status;
 
   const remove = (id: BaseKey) =>
     deleteOne({
@@ -95,21 +117,7 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
   };
 
   const columns: TableColumnsType<BaseRecord> = [
-    ...schema.list.columns.map((c) => ({
-      key: c.name,
-      dataIndex: c.name,
-      title: c.label,
-      width: c.width,
-      sorter: c.sortable,
-      sortOrder: c.sortable ? getDefaultSortOrder(c.name, sorters) : undefined,
-      render: (value: unknown, record: BaseRecord) => {
-        if (status && c.name === status.field && value !== undefined && value !== null) {
-          return <Tag color="blue">{labelOf(Object.entries(status.values).map(([v, l]) => ({ value: v, label: l })), value)}</Tag>;
-        }
-        const shown = RICH_WIDGETS.has(c.type) ? listCell(c.type, value) : cellText(schema, c, labelled(record, c.name, value));
-        return shown || <Typography.Text type="secondary">—</Typography.Text>;
-      },
-    })),
+    ...dataColumns(schema, sorters),
     {
       key: "__actions",
       title: t("common.actions"),
