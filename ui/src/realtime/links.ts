@@ -1,10 +1,16 @@
-// Where a message leads: the record it is about, in the generic module screens.
+// Where a message leads: a workflow task opens in 待办 (its drawer), anything else about a record opens the
+// record in the generic module screens.
 
 import { modulePath } from "../app/routes";
+import { WORKFLOW_ROUTES } from "../workflow/paths";
 import type { SocketMessage } from "./socket";
 
 /** linkOf answers the console path a message opens, or null when it is about no record. */
-export function linkOf(m: Pick<SocketMessage, "module" | "recordId">): string | null {
+export function linkOf(m: Pick<SocketMessage, "module" | "recordId"> & Partial<Pick<SocketMessage, "kind" | "taskId">>): string | null {
   if (!m.module || !m.recordId) return null;
+  if (m.kind === "task" && m.taskId) {
+    const q = new URLSearchParams({ task: String(m.taskId), module: m.module, id: String(m.recordId) });
+    return `${WORKFLOW_ROUTES.todo}?${q.toString()}`;
+  }
   return modulePath.show(m.module, m.recordId);
 }
