@@ -1,4 +1,4 @@
-// Where a message leads: a workflow task opens in 待办 (its drawer), anything else about a record opens the
+// Where a message leads: a workflow task opens in the to-do list (its drawer), anything else about a record opens the
 // record in the generic module screens.
 
 import { modulePath } from "../app/routes";

@@ -34,7 +34,7 @@ export const STATE_COLOR: Record<string, string> = {
   returned: "warning",
 };
 
-/** StateTag shows a submission's state (审批中, 已通过…). */
+/** StateTag shows a submission's state (under approval, approved…). */
 export function StateTag({ state }: { state: string }) {
   const { t } = useTranslation();
   return <Tag color={STATE_COLOR[state] ?? "default"}>{t(`workflow.states.${state}`, { defaultValue: state })}</Tag>;

@@ -1,5 +1,5 @@
-// The approval lists (docs/workflow.md "API"): 待办 with a tab per module and its count, 已办, 抄送我的 and
-// 我的申请. A row opens a drawer with the record and its approval panel; ?task=&module=&id= (a task
+// The approval lists (docs/workflow.md "API"): to-do with a tab per module and its count, done, copied to me and
+// my applications. A row opens a drawer with the record and its approval panel; ?task=&module=&id= (a task
 // message's link) opens that drawer at once.
 
 import { Badge, Button, Card, Drawer, Popconfirm, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from "antd";
@@ -78,7 +78,7 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
   const [version, setVersion] = useState(0);
   const [counts, setCounts] = useState<TodoCount[]>([]);
   const [opened, setOpened] = useState<Opened | null>(null);
-  // A new message (a task arriving) reloads 待办, so the list follows the bell without a reload.
+  // A new message (a task arriving) reloads the to-do list, so the list follows the bell without a reload.
   const messages = useMessageStore((s) => s.version);
   const { data, loading } = useList(kind, module, page, size, version + (kind === "todo" ? messages : 0));
 

@@ -1,4 +1,4 @@
-// The approval panel of a workflow module's record (ModuleDetailPage, the 待办 drawer): the step chart of
+// The approval panel of a workflow module's record (ModuleDetailPage, the to-do drawer): the step chart of
 // each submission, the approver's decisions (approve, reject, return, transfer, and whatever else the server
 // offers), take back, and the applicant's submit (after a preview of the path), withdraw, chase and copy.
 

@@ -23,7 +23,7 @@ export const DEFAULT_DECISIONS = ["approve", "reject", "return", "transfer"] as 
 /** TO_APPLICANT is the return target that sends the application back to its applicant. */
 export const TO_APPLICANT = "applicant";
 
-/** Record statuses of a workflow module (docs/workflow.md): 0 草稿 … 4 已撤回. */
+/** Record statuses of a workflow module (docs/workflow.md): 0 draft … 4 withdrawn. */
 export const FLOW_STATUS = { draft: 0, running: 1, approved: 2, rejected: 3, withdrawn: 4 } as const;
 
 /** latest answers the newest submission (the server lists them newest first). */
@@ -44,7 +44,7 @@ export function myOpenTask(inst: InstanceView | undefined, me: number): { task: 
   return undefined;
 }
 
-/** myTakeBack finds the caller's own (not automatic) approval that take back (取回) may reopen: the latest one. */
+/** myTakeBack finds the caller's own (not automatic) approval that take back may reopen: the latest one. */
 export function myTakeBack(inst: InstanceView | undefined, me: number): TaskView | undefined {
   if (!inst || inst.state !== "running") return undefined;
   let found: TaskView | undefined;

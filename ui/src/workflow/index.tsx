@@ -1,4 +1,4 @@
-// The approval screens (待办, 已办, 抄送我的, 我的申请, the simulator and the approval sheet), by route.
+// The approval screens (to-do, done, copied to me, my applications, the simulator and the approval sheet), by route.
 
 import type { ComponentType } from "react";
 import { lazyPage } from "../components/RouteBoundary/RouteBoundary";

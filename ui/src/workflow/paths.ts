@@ -1,4 +1,4 @@
-// The console routes of the approval screens (the server's 审批中心 menus name these urls and components).
+// The console routes of the approval screens (the server's approval-centre menus name these urls and components).
 
 export const WORKFLOW_ROUTES = {
   todo: "/workflow/todo",

@@ -1,11 +1,11 @@
-// The workflow calls (docs/workflow.md "API"): the caller's lists (待办, 已办, 抄送我的, 我的申请), decisions on
+// The workflow calls (docs/workflow.md "API"): the caller's lists (to-do, done, copied to me, my applications), decisions on
 // their tasks, and the applicant's calls on a record (submit, withdraw, chase, copy, simulate).
 
 import { request } from "../api/http";
 
 const BASE = "/api/workflow";
 
-/** TaskRow is a row of 待办, 已办 or 抄送我的. */
+/** TaskRow is a row of to-do, done or copied-to-me. */
 export interface TaskRow {
   id: number;
   instanceId: number;
@@ -23,7 +23,7 @@ export interface TaskRow {
   decidedAt?: string;
 }
 
-/** MineRow is a row of 我的申请: one submission and where it stands. */
+/** MineRow is a row of my applications: one submission and where it stands. */
 export interface MineRow {
   id: number;
   module: string;
