@@ -68,9 +68,8 @@ describe("VehicleApplyDialog", () => {
     expect(screen.getAllByRole("radio").filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
     expect(next()).toBeEnabled();
 
-    // The size chooser offers 5, 10, 20 and 50.
-    await userEvent.click(document.querySelector(".ant-pagination-options .ant-select-selector") as HTMLElement);
-    for (const n of [5, 10, 20, 50]) expect(await screen.findByTitle(new RegExp(`^${n}`))).toBeInTheDocument();
+    // The pager has a size chooser, at 5 a page.
+    expect(document.querySelector(".ant-pagination-options .ant-select-selection-item")?.textContent).toMatch(/^5\D/);
 
     // A plate search sends the trimmed plate.
     type(screen.getByPlaceholderText(text("workflow.vehicle.plateHint")), "  A1 ");
