@@ -87,7 +87,7 @@ describe("VehicleApplyDialog", () => {
 
     // The chosen plate is filled in; clearing it asks for the vehicle.
     const vehicle = screen.getByDisplayValue(VEHICLES[0].plateNumber);
-    type(vehicle, "");
+    await userEvent.clear(vehicle);
     await userEvent.click(confirm());
     for (const m of [SPEC.applicantRequired, SPEC.destinationRequired, SPEC.timeRequired, SPEC.reasonRequired, SPEC.vehicleRequired]) {
       expect(await screen.findByText(m)).toBeInTheDocument();
@@ -96,9 +96,10 @@ describe("VehicleApplyDialog", () => {
 
     // Two to twenty characters, judged trimmed; spaces alone are no applicant.
     const applicant = document.getElementById("applyUserName") as HTMLInputElement;
-    type(applicant, "  a  ");
+    await userEvent.type(applicant, "  a  ");
     expect(await screen.findByText(SPEC.applicantLength)).toBeInTheDocument();
-    type(applicant, "   ");
+    await userEvent.clear(applicant);
+    await userEvent.type(applicant, "   ");
     expect(await screen.findByText(SPEC.applicantRequired)).toBeInTheDocument();
     expect(applicant.maxLength).toBe(20);
     expect((document.getElementById("partnerNames") as HTMLInputElement).maxLength).toBe(20);
