@@ -113,3 +113,32 @@ export async function applyForVehicle(page, { applicant, destination, reason, st
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   return { dialog, plate: chosen };
 }
+
+/** approveFromTodo opens 待办, finds the application by its title, checks its step and approves it with comment. */
+export async function approveFromTodo(page, title, step, comment) {
+  await page.goto("/workflow/todo");
+  const row = page.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: title });
+  await (await visible(row, 30_000)).getByText(title).click();
+  const drawer = await visible(page.locator(".ant-drawer-content"));
+  await visible(drawer.getByText(step).first());
+  await drawer.getByRole("button", { name: /^同\s*意$/ }).click();
+  const modal = await visible(page.locator(".ant-modal").filter({ hasText: "意见" }));
+  await modal.locator("textarea").fill(comment);
+  await modal.getByRole("button", { name: /^同\s*意$/ }).click();
+  await visible(page.locator(".ant-message").getByText("已同意"));
+  await page.locator(".ant-drawer-close").click();
+}
+
+/** submitFromRecord opens a record's page, submits it after the path preview, and answers the preview's text. */
+export async function submitFromRecord(page, module, id, expectSteps) {
+  await page.goto(`/m/${module}/show/${id}`);
+  const panel = await visible(page.getByTestId("workflow-panel"), 30_000);
+  await panel.getByRole("button", { name: "提交审批" }).click();
+  const modal = await visible(page.locator(".ant-modal").filter({ hasText: "确定按以下路径提交审批吗？" }));
+  for (const s of expectSteps) await visible(modal.getByText(s).first(), 30_000);
+  const preview = await modal.innerText();
+  await modal.getByRole("button", { name: "提交审批" }).click();
+  await visible(page.locator(".ant-message").getByText("已提交审批"), 30_000);
+  await visible(panel.locator(".ant-tag").getByText("审批中", { exact: true }));
+  return preview;
+}

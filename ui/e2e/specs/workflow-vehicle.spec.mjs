@@ -4,26 +4,12 @@
 // decide; each approves from 待办; the applicant then sees 已通过 in 我的申请. An application overlapping
 // the first for the same vehicle is refused with the specification's message.
 import { assert, urlIs, visible } from "../lib.mjs";
-import { applyForVehicle, startDemo } from "../demo-lib.mjs";
+import { applyForVehicle, approveFromTodo, startDemo } from "../demo-lib.mjs";
 
 const suffix = Date.now().toString(36).slice(-5);
 const applicant = `张${suffix}`;
 const start = "2031-03-10 08:00:00";
 const end = "2031-03-12 18:00:00";
-
-/** approveFromTodo opens 待办 as the page's user, finds the application by its title and approves it. */
-async function approveFromTodo(page, title, comment) {
-  await page.goto("/workflow/todo");
-  const row = page.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: title });
-  await (await visible(row, 30_000)).getByText(title).click();
-  const drawer = await visible(page.locator(".ant-drawer-content"));
-  await visible(drawer.getByText("乡镇审批"));
-  await drawer.getByRole("button", { name: /^同\s*意$/ }).click();
-  const modal = await visible(page.locator(".ant-modal").filter({ hasText: "意见" }));
-  await modal.locator("textarea").fill(comment);
-  await modal.getByRole("button", { name: /^同\s*意$/ }).click();
-  await visible(page.locator(".ant-message").getByText("已同意"));
-}
 
 export default [
   {
@@ -96,10 +82,10 @@ export default [
 
         // The township approves from 待办, then the county.
         const town = await demo.page("town1_admin");
-        await approveFromTodo(town, applicant, "同意用车");
+        await approveFromTodo(town, applicant, "乡镇审批", "同意用车");
         await town.screenshot({ path: "e2e/screenshots/workflow-township-approved.png", fullPage: true });
         const county = await demo.page("county_admin");
-        await approveFromTodo(county, applicant, "县里同意");
+        await approveFromTodo(county, applicant, "县级审批", "县里同意");
 
         // The applicant sees 已通过, and the step chart names both decisions with their comments.
         await village.reload();

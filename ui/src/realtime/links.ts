@@ -8,8 +8,9 @@ import type { SocketMessage } from "./socket";
 /** linkOf answers the console path a message opens, or null when it is about no record. */
 export function linkOf(m: Pick<SocketMessage, "module" | "recordId"> & Partial<Pick<SocketMessage, "kind" | "taskId">>): string | null {
   if (!m.module || !m.recordId) return null;
-  if (m.kind === "task" && m.taskId) {
-    const q = new URLSearchParams({ task: String(m.taskId), module: m.module, id: String(m.recordId) });
+  if (m.kind === "task") {
+    const q = new URLSearchParams({ module: m.module, id: String(m.recordId) });
+    if (m.taskId) q.set("task", String(m.taskId));
     return `${WORKFLOW_ROUTES.todo}?${q.toString()}`;
   }
   return modulePath.show(m.module, m.recordId);

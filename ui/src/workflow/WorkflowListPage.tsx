@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { notify } from "../app/notify";
 import { PAGE_SIZE_OPTIONS } from "../schema-ui/ModuleListPage";
 import { useMessageStore } from "../stores/useMessageStore";
+import { useSessionStore } from "../stores/useSessionStore";
 import { RecordSummary } from "./RecordSummary";
 import { StateTag, TASK_COLOR } from "./StepChart";
 import { useFlowRecord, WorkflowPanel } from "./WorkflowPanel";
@@ -22,17 +23,20 @@ type Row = TaskRow | MineRow;
 interface Opened {
   module: string;
   id: number;
+  /** The application's title, when opened from a row. */
+  title?: string;
 }
 
 /** The drawer of one record: what it is, and its approval panel. */
 function RecordDrawer({ opened, onClose, onChanged }: { opened: Opened; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
+  const moduleTitle = useSessionStore((s) => s.modules.find((m) => m.name === opened.module)?.title);
   const { data } = useFlowRecord(opened.module, opened.id);
   return (
     <Drawer
       open
       width={720}
-      title={data ? String(data.record.title ?? opened.module) : t("workflow.view")}
+      title={[moduleTitle, opened.title].filter(Boolean).join(" · ") || t("workflow.view")}
       onClose={onClose}
       destroyOnHidden
       extra={
@@ -103,7 +107,7 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
     setOpened(null);
     if (location.search) navigate(location.pathname, { replace: true });
   };
-  const open = (r: Row) => setOpened({ module: r.module, id: r.recordId });
+  const open = (r: Row) => setOpened({ module: r.module, id: r.recordId, title: r.title });
 
   const run = async (call: () => Promise<unknown>, okKey: string) => {
     try {
