@@ -38,6 +38,7 @@ export function DecideDialog({ action, instance, step, onClose, onDone }: Decide
   const me = useSessionStore((s) => Number(s.user?.userId ?? 0));
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const [modal, confirmHolder] = Modal.useModal();
   const label = useActionLabel();
   if (!action) return null;
   const { needs, commentRequired } = needsOf(action);
@@ -65,7 +66,7 @@ export function DecideDialog({ action, instance, step, onClose, onDone }: Decide
   const onOk = async () => {
     const v = await form.validateFields();
     if (DESTRUCTIVE.has(action.action)) {
-      Modal.confirm({
+      modal.confirm({
         title: t(`workflow.confirm.${action.action}`),
         okButtonProps: { danger: true },
         onOk: () => send(v),
@@ -88,6 +89,7 @@ export function DecideDialog({ action, instance, step, onClose, onDone }: Decide
       }}
       destroyOnHidden
     >
+      {confirmHolder}
       <Form form={form} layout="vertical" preserve={false}>
         {needs.includes("to") && (
           <Form.Item name="to" label={t("workflow.returnTo")} rules={[{ required: true, message: t("workflow.returnRequired") }]}>
