@@ -47,7 +47,7 @@ describe("the to-do list", () => {
     await userEvent.click(within(modal).getByRole("button", { name: btn("workflow.actions.approve") }));
     await notices.shown(text("workflow.ok.approve"));
     expect(decided).toEqual({ action: "approve", comment: "ok" });
-    // 待办 reloads: the decided task has left the table.
+    // The to-do list reloads: the decided task has left the table.
     await waitFor(() => expect(within(document.querySelector(".ant-table-tbody") as HTMLElement).queryByText(TODO_ROW.title)).not.toBeInTheDocument());
   });
 
