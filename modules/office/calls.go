@@ -636,9 +636,7 @@ func (o *office) costAnalysis(c echo.Context) error {
 			return err
 		}
 		org, _ := rec["orgId"].(int64)
-		if n, ok := rec["orgName"].(string); ok {
-			orgNames[org] = n
-		}
+		orgNames[org] = ""
 		items, _ := rec["items"].([]store.Record)
 		for _, it := range items {
 			day, _ := it["date"].(string)
@@ -659,6 +657,19 @@ func (o *office) costAnalysis(c echo.Context) error {
 			byCat[k.cat] += cents
 			byMonth[k.month] += cents
 			total += cents
+		}
+	}
+	if sys := o.app.System(); sys != nil && len(orgNames) > 0 {
+		orgIDs := make([]int64, 0, len(orgNames))
+		for id := range orgNames {
+			orgIDs = append(orgIDs, id)
+		}
+		names, err := sys.Labels(ctx, sc.TenantID, "org", "", orgIDs)
+		if err != nil {
+			return err
+		}
+		for id, n := range names {
+			orgNames[id] = n
 		}
 	}
 	rows := make([]CostRow, 0, len(sums))

@@ -284,7 +284,7 @@ func TestOfficeOnTheDemoCounty(t *testing.T) {
 		}
 		for _, r := range mine["rows"].([]any) {
 			row := r.(map[string]any)
-			if demotest.Num(row["orgId"]) != v1.ID || row["month"] != "2025-11" {
+			if demotest.Num(row["orgId"]) != v1.ID || row["orgName"] != v1.Name || row["month"] != "2025-11" {
 				t.Fatalf("row outside the village's scope or range: %v", row)
 			}
 		}
@@ -357,6 +357,37 @@ func TestOfficeOnTheDemoCounty(t *testing.T) {
 		if status, res := env.Call(t, village, http.MethodPost, "/office/sealUses", map[string]any{
 			"sealApplyId": id, "useTime": "2025-11-22 10:00:00", "operator": "李秀英", "copiesUsed": 2}); status != http.StatusOK {
 			t.Fatalf("use after approval: %d %v", status, res)
+		}
+	})
+
+	t.Run("refusals", func(t *testing.T) {
+		none := env.UserWithoutRoles(t, v1.ID)
+		other := env.Login(t, "v02_admin")
+		for _, tc := range []struct {
+			name, token, method, path string
+			body                      any
+			status                    int
+			msg                       string
+		}{
+			{"vehicle list without the code", none, http.MethodGet, "/office/api/office/vehicleList", nil, 403, ""},
+			{"apply without the code", none, http.MethodPost, "/office/api/office/vehicleApplications", form(), 403, ""},
+			{"cost analysis without the code", none, http.MethodGet, "/office/api/office/costAnalysis", nil, 403, ""},
+			{"another village's audit log", other, http.MethodGet, fmt.Sprintf("/office/api/office/auditLog?module=vehicleApply&id=%d", oneDay), nil, 404, ""},
+			{"audit log of a module outside the office", village, http.MethodGet, "/office/api/office/auditLog?module=villager&id=1", nil, 400, office.ModuleNotOffice},
+			{"confirm without a task", village, http.MethodPost, "/office/api/office/confirm", map[string]any{"action": "approve"}, 400, office.TaskRequired},
+			{"confirm someone else's task", other, http.MethodPost, "/office/api/office/confirm", map[string]any{"taskId": 1, "action": "approve"}, 404, ""},
+			{"unknown field", village, http.MethodPost, "/office/api/office/vehicleApplications", map[string]any{"plateNo": "x"}, 400, ""},
+			{"bad page size", village, http.MethodGet, "/office/api/office/backlog?size=0", nil, 400, ""},
+			{"bad date", county, http.MethodGet, "/office/api/office/costAnalysis?from=2025-13-01", nil, 400, ""},
+		} {
+			status, res := env.Call(t, tc.token, tc.method, tc.path, tc.body)
+			if status != tc.status || (tc.msg != "" && res["msg"] != tc.msg) {
+				t.Errorf("%s: %d %v, want %d %s", tc.name, status, res, tc.status, tc.msg)
+			}
+		}
+		status, res := env.Call(t, none, http.MethodGet, "/office/api/office/backlog", nil)
+		if rows, total := list(t, res); status != http.StatusOK || len(rows) != 0 || total != 0 {
+			t.Errorf("backlog of a user without tasks: %d %v", status, res)
 		}
 	})
 
