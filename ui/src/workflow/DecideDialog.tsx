@@ -25,6 +25,8 @@ interface Values {
   comment?: string;
   to?: string;
   userId?: number;
+  userIds?: number[];
+  position?: "before" | "after";
 }
 
 /** actionLabel names an action: the server's label, a known one, or its name. */
@@ -52,6 +54,8 @@ export function DecideDialog({ action, instance, step, onClose, onDone }: Decide
         comment: v.comment?.trim() || undefined,
         to: v.to,
         userId: v.userId,
+        userIds: v.userIds,
+        position: v.position,
       });
       notify.success(t(`workflow.ok.${action.action}`, { defaultValue: t("workflow.ok.other") }));
       form.resetFields();
@@ -100,7 +104,22 @@ export function DecideDialog({ action, instance, step, onClose, onDone }: Decide
         )}
         {needs.includes("userId") && (
           <Form.Item name="userId" label={t("workflow.user")} rules={[{ required: true, message: t("workflow.userRequired") }]}>
-            <UserSelect exclude={[me]} />
+            {action.choices ? <Select options={action.choices} /> : <UserSelect exclude={[me]} />}
+          </Form.Item>
+        )}
+        {needs.includes("userIds") && (
+          <Form.Item name="userIds" label={t("workflow.user")} rules={[{ required: true, message: t("workflow.userRequired") }]}>
+            <UserSelect multiple exclude={[me]} />
+          </Form.Item>
+        )}
+        {needs.includes("position") && (
+          <Form.Item name="position" label={t("workflow.position")} initialValue="after" rules={[{ required: true }]}>
+            <Select
+              options={[
+                { value: "before", label: t("workflow.actions.addBefore") },
+                { value: "after", label: t("workflow.actions.addAfter") },
+              ]}
+            />
           </Form.Item>
         )}
         <Form.Item

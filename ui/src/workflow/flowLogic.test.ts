@@ -40,9 +40,9 @@ describe("the approval panel's actions", () => {
     ],
   });
 
-  it("offers the approver of the open step the four decisions on their task", () => {
+  it("offers the approver of the open step the decisions on their task", () => {
     const a = panelActions(running, 4, FLOW_STATUS.running, false);
-    expect(a.decisions.map((d) => d.action)).toEqual(["approve", "reject", "return", "transfer"]);
+    expect(a.decisions.map((d) => d.action)).toEqual(["approve", "reject", "return", "transfer", "delegate", "addSign"]);
     expect(a.decisions.every((d) => d.taskId === 21)).toBe(true);
     expect(a.step?.name).toBe("county");
     expect(a.submit || a.withdraw || a.chase).toBe(false);
@@ -93,6 +93,29 @@ describe("the approval panel's actions", () => {
     });
     const left2 = myOpenTask(latest(lanes), 7)!.step;
     expect(returnTargets(latest(lanes), left2).map((s) => s.name)).toEqual(["a", "left1", TO_APPLICANT]);
+  });
+
+  it("offers a delegate to decide or hand back, the delegator to get it back, and the adder to remove who they added", () => {
+    const delegated = flow({
+      steps: [
+        step("township", 0, "current", [
+          task(11, 2, "delegated", { decidedAt: "2030-01-01 09:00:00" }),
+          task(12, 6, "open", { delegateOf: 11, actingForName: "u2" }),
+          task(13, 7, "waiting", { kind: "after", addedById: 6 }),
+        ]),
+      ],
+    });
+    expect(panelActions(delegated, 6, FLOW_STATUS.running, false).decisions.map((d) => d.action)).toEqual([
+      "approve",
+      "reject",
+      "return",
+      "resolve",
+      "removeSign",
+    ]);
+    const removal = panelActions(delegated, 6, FLOW_STATUS.running, false).decisions.at(-1);
+    expect(removal).toEqual({ action: "removeSign", taskId: 12, choices: [{ value: 7, label: "u7" }] });
+    expect(panelActions(delegated, 2, FLOW_STATUS.running, false).takeBack?.id).toBe(11);
+    expect(needsOf({ action: "addSign" })).toEqual({ needs: ["userIds", "position"], commentRequired: false });
   });
 
   it("shows what the server offers when it lists the caller's actions, new ones included", () => {

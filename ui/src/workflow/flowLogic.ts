@@ -12,13 +12,19 @@ export const KNOWN_ACTIONS: Readonly<Record<string, { needs: string[]; commentRe
   return: { needs: ["to"], commentRequired: false },
   transfer: { needs: ["userId"], commentRequired: false },
   delegate: { needs: ["userId"], commentRequired: false },
-  addBefore: { needs: ["userId"], commentRequired: false },
-  addAfter: { needs: ["userId"], commentRequired: false },
-  removeApprover: { needs: ["userId"], commentRequired: false },
+  resolve: { needs: [], commentRequired: true },
+  addSign: { needs: ["userIds", "position"], commentRequired: false },
+  removeSign: { needs: ["userId"], commentRequired: false },
 };
 
 /** The default decisions on an open task when the server does not list them. */
-export const DEFAULT_DECISIONS = ["approve", "reject", "return", "transfer"] as const;
+export const DEFAULT_DECISIONS = ["approve", "reject", "return", "transfer", "delegate", "addSign"] as const;
+
+/** A delegate's task (委派) is decided or handed back (resolve), never passed on again. */
+export const DELEGATE_DECISIONS = ["approve", "reject", "return", "resolve"] as const;
+
+/** Task states in which someone added (加签) may still be removed (减签). */
+const REMOVABLE = ["open", "waiting", "suspended"];
 
 /** TO_APPLICANT is the return target that sends the application back to its applicant. */
 export const TO_APPLICANT = "applicant";
@@ -44,13 +50,16 @@ export function myOpenTask(inst: InstanceView | undefined, me: number): { task: 
   return undefined;
 }
 
-/** myTakeBack finds the caller's own (not automatic) approval that take back may reopen: the latest one. */
+/**
+ * myTakeBack finds what take back may reopen: the caller's own (not automatic) latest approval, or a task
+ * they delegated (委派) and get back.
+ */
 export function myTakeBack(inst: InstanceView | undefined, me: number): TaskView | undefined {
   if (!inst || inst.state !== "running") return undefined;
   let found: TaskView | undefined;
   for (const step of stepsOf(inst)) {
     for (const t of tasksOf(step)) {
-      if (t.assigneeId === me && t.state === "approved" && !t.auto) {
+      if (t.assigneeId === me && (t.state === "approved" || t.state === "delegated") && !t.auto) {
         if (!found || (t.decidedAt ?? "") >= (found.decidedAt ?? "")) found = t;
       }
     }
@@ -110,12 +119,15 @@ export function panelActions(flow: FlowState | undefined | null, me: number, sta
   const s = typeof status === "string" ? Number(status) : status;
   const submittable = s === undefined || s === null || s === FLOW_STATUS.draft || s === FLOW_STATUS.rejected || s === FLOW_STATUS.withdrawn;
   const draftLike = !inst || ["rejected", "withdrawn", "returned"].includes(inst.state);
+  const defaults = open?.task.delegateOf ? DELEGATE_DECISIONS : DEFAULT_DECISIONS;
   const decisions: OfferedAction[] = open
     ? (list
         ?.filter((a) => !["takeBack", "submit", "withdraw", "chase", "cc"].includes(a.action))
         .map((a) => ({ ...a, taskId: a.taskId ?? open.task.id })) ??
-      DEFAULT_DECISIONS.map((action) => ({ action, taskId: open.task.id })))
+      defaults.map((action) => ({ action, taskId: open.task.id })))
     : [];
+  const removal = list ? undefined : removeSign(inst, me);
+  if (removal) decisions.push(removal);
   const has = (action: string, fallback: boolean) => (list ? list.some((a) => a.action === action) : fallback);
   return {
     decisions,
@@ -127,6 +139,19 @@ export function panelActions(flow: FlowState | undefined | null, me: number, sta
     chase: has("chase", applicant && running),
     copy: has("cc", !!inst && (applicant || involved(inst, me))),
   };
+}
+
+/** removeSign offers 减签 when the caller added people (加签) who have not decided yet, on the caller's task. */
+export function removeSign(inst: InstanceView | undefined, me: number): OfferedAction | undefined {
+  if (!inst || inst.state !== "running") return undefined;
+  for (const step of stepsOf(inst)) {
+    const added = tasksOf(step).filter((t) => t.addedById === me && REMOVABLE.includes(t.state));
+    const mine = tasksOf(step).find((t) => t.assigneeId === me && ["open", "suspended", "approved"].includes(t.state));
+    if (added.length && mine) {
+      return { action: "removeSign", taskId: mine.id, choices: added.map((t) => ({ value: t.assigneeId, label: t.assigneeName })) };
+    }
+  }
+  return undefined;
 }
 
 /** needsOf answers what an action asks for besides the comment. */

@@ -63,8 +63,14 @@ export interface TaskView {
   comment?: string;
   createdAt: string;
   decidedAt?: string;
-  /** Whom the approver acted for (leave delegation), when the server says. */
+  /** Whom the approver acted for (a delegation or a leave), when the server says. */
   actingForName?: string;
+  /** before/after for someone added (加签), with who added them. */
+  kind?: string;
+  addedById?: number;
+  /** A delegate's task: the owner's task it stands in for. */
+  delegateOf?: number;
+  dueAt?: string;
 }
 
 export interface StepView {
@@ -101,6 +107,8 @@ export interface OfferedAction {
   taskId?: number;
   needs?: string[];
   commentRequired?: boolean;
+  /** The people the action may name (减签: those the caller added), instead of a search. */
+  choices?: { value: number; label: string }[];
 }
 
 export interface FlowState {
@@ -142,6 +150,9 @@ export interface Decision {
   comment?: string;
   to?: string;
   userId?: number;
+  /** 加签: who is added, and before or after the caller. */
+  userIds?: number[];
+  position?: "before" | "after";
 }
 
 export interface ListQuery {
