@@ -60,3 +60,15 @@ export function flowState(state: "open" | "approved") {
 }
 
 export const RECORD = { id: 5, applyUserName: "王五", destination: "县城", approvalStatus: 1 };
+
+export const SIMULATION = {
+  plan: {
+    stages: [
+      { name: "township", title: "乡镇审批", lanes: [{ steps: [{ name: "township", title: "乡镇审批", mode: "any", approvers: [1] }] }] },
+      { name: "county", title: "县级审批", lanes: [{ steps: [{ name: "county", title: "县级审批", mode: "any", approvers: [2, 3] }] }] },
+    ],
+  },
+  people: { "1": "城关镇管理员", "2": "县管理员甲", "3": "县管理员乙" },
+};
+
+export const DRAFT = { id: 5, applyUserName: "王五", destination: "县城", usingDay: 3, approvalStatus: 0, history: [] };
