@@ -20,10 +20,10 @@ export const KNOWN_ACTIONS: Readonly<Record<string, { needs: string[]; commentRe
 /** The default decisions on an open task when the server does not list them. */
 export const DEFAULT_DECISIONS = ["approve", "reject", "return", "transfer", "delegate", "addSign"] as const;
 
-/** A delegate's task (委派) is decided or handed back (resolve), never passed on again. */
+/** A delegate's task is decided or handed back (resolve), never passed on again. */
 export const DELEGATE_DECISIONS = ["approve", "reject", "return", "resolve"] as const;
 
-/** Task states in which someone added (加签) may still be removed (减签). */
+/** Task states in which someone added may still be removed. */
 const REMOVABLE = ["open", "waiting", "suspended"];
 
 /** TO_APPLICANT is the return target that sends the application back to its applicant. */
@@ -52,7 +52,7 @@ export function myOpenTask(inst: InstanceView | undefined, me: number): { task: 
 
 /**
  * myTakeBack finds what take back may reopen: the caller's own (not automatic) latest approval, or a task
- * they delegated (委派) and get back.
+ * they delegated and get back.
  */
 export function myTakeBack(inst: InstanceView | undefined, me: number): TaskView | undefined {
   if (!inst || inst.state !== "running") return undefined;
@@ -141,7 +141,7 @@ export function panelActions(flow: FlowState | undefined | null, me: number, sta
   };
 }
 
-/** removeSign offers 减签 when the caller added people (加签) who have not decided yet, on the caller's task. */
+/** removeSign offers removing an added approver when the caller added people who have not decided yet, on the caller's task. */
 export function removeSign(inst: InstanceView | undefined, me: number): OfferedAction | undefined {
   if (!inst || inst.state !== "running") return undefined;
   for (const step of stepsOf(inst)) {

@@ -65,7 +65,7 @@ export interface TaskView {
   decidedAt?: string;
   /** Whom the approver acted for (a delegation or a leave), when the server says. */
   actingForName?: string;
-  /** before/after for someone added (加签), with who added them. */
+  /** before/after for someone added, with who added them. */
   kind?: string;
   addedById?: number;
   /** A delegate's task: the owner's task it stands in for. */
@@ -107,7 +107,7 @@ export interface OfferedAction {
   taskId?: number;
   needs?: string[];
   commentRequired?: boolean;
-  /** The people the action may name (减签: those the caller added), instead of a search. */
+  /** The people the action may name (removing one: those the caller added), instead of a search. */
   choices?: { value: number; label: string }[];
 }
 
@@ -150,7 +150,7 @@ export interface Decision {
   comment?: string;
   to?: string;
   userId?: number;
-  /** 加签: who is added, and before or after the caller. */
+  /** Adding approvers: who is added, and before or after the caller. */
   userIds?: number[];
   position?: "before" | "after";
 }
