@@ -1,8 +1,6 @@
 // The static and named routes of spec §2, as data: the router (App.tsx, ShellRoutes.tsx) renders them and
 // the tab bar and breadcrumbs read their titles (i18n keys under routes.*).
 
-import { workflowTitleKey } from "../workflow/paths";
-
 /** Pages outside the shell that need no login (H5 pages, agreements, the login family). */
 export const PUBLIC_PLACEHOLDER_ROUTES: readonly string[] = [
   "/zidianbiao",
@@ -57,8 +55,6 @@ export const NAMED_ROUTES: Readonly<Record<string, string>> = {
 /** titleKeyOf answers the i18n key of a static or named route's title. */
 export function titleKeyOf(path: string): string | undefined {
   if (path === "/workbench") return "routes.workbench";
-  const approval = workflowTitleKey(path);
-  if (approval) return approval;
   const named = Object.entries(NAMED_ROUTES).find(([, p]) => p === path);
   if (named) return `routes.${named[0]}`;
   if ([...PUBLIC_PLACEHOLDER_ROUTES, ...VISIT_CODE_ROUTES, ...SHELL_PLACEHOLDER_ROUTES].includes(path)) {

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { notify } from "../app/notify";
-import { PAGE_SIZE_OPTIONS } from "../schema-ui/ModuleListPage";
+/** Spec §9: size options 5, 10, 20, 50. */
+const PAGE_SIZE_OPTIONS = [5, 10, 20, 50];
 import { useMessageStore } from "../stores/useMessageStore";
 import { useSessionStore } from "../stores/useSessionStore";
 import { RecordSummary } from "./RecordSummary";
