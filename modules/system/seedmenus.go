@@ -35,6 +35,10 @@ const (
 	ComponentSchemaModule = "SchemaModule"
 )
 
+// approvalKey is the key of the approval centre's menu; its screens are
+// "sys:approval:<todo|done|cc|mine|simulate>".
+const approvalKey = "sys:approval"
+
 // screen is one system screen: its menu and its button codes.
 type screen struct {
 	key, title, name, url, component, code string
@@ -87,6 +91,17 @@ func systemMenus() []menuSpec {
 			specs = append(specs, menuSpec{Key: key + ":" + b[0], Parent: key, Type: menu.TypeButton,
 				Title: b[1], Name: b[0], Code: b[0], Order: j + 1})
 		}
+	}
+	// The approval centre (docs/workflow.md): every user's to-do, done, copies and applications, and the
+	// path simulator; the screens need no code (each call acts on the caller's own tasks).
+	specs = append(specs, menuSpec{Key: approvalKey, Type: menu.TypeMenu1, Title: MenuApproval,
+		Icon: "AuditOutlined", Name: "approval", URL: "/workflow", Order: 900})
+	for i, a := range []struct{ key, title, component string }{
+		{"todo", MenuTodo, "WorkflowTodo"}, {"done", MenuDone, "WorkflowDone"}, {"cc", MenuCopied, "WorkflowCc"},
+		{"mine", MenuMine, "WorkflowMine"}, {"simulate", MenuSimulate, "WorkflowSimulate"},
+	} {
+		specs = append(specs, menuSpec{Key: approvalKey + ":" + a.key, Parent: approvalKey, Type: menu.TypeMenu2,
+			Title: a.title, Name: "workflow-" + a.key, URL: "/workflow/" + a.key, Component: a.component, Order: i + 1})
 	}
 	pages := []menuSpec{
 		{Key: "sys:self-edit", Title: MenuProfile, Name: "self-edit", URL: "/self-edit", Component: "SelfEdit"},

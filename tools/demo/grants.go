@@ -80,7 +80,7 @@ func roleSpecs() []roleSpec {
 	all := func(m *schema.Module) []string { return m.Codes() }
 	return []roleSpec{
 		{Name: RoleCounty, Extent: "county", Icon: "BankOutlined", Scope: role.DataScopeSubtree, codes: all,
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:form-design",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:approval", "sys:approval:", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:form-design",
 				"sys:system", "sys:user-management", "sys:user-management:", "sys:organization-management",
 				"sys:organization-management:", "sys:workgroup-management", "sys:workgroup-management:",
 				"sys:logging-login", "sys:logging-operation"}},
@@ -91,7 +91,7 @@ func roleSpecs() []roleSpec {
 				}
 				return m.Codes()
 			},
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:system",
+			system: []string{"sys:workbench", "sys:self-edit", "sys:approval", "sys:approval:", "sys:dataStatistics", "sys:dataStatisticsForSix", "sys:system",
 				"sys:user-management", "sys:user-management:", "sys:organization-management"}},
 		{Name: RoleVillage, Extent: "village", Icon: "HomeOutlined", Scope: role.DataScopeSubtree,
 			codes: func(m *schema.Module) []string {
@@ -104,7 +104,7 @@ func roleSpecs() []roleSpec {
 				return withoutActions(m, approvals)
 			},
 			// The large screens start at the village (docs/dashboards.md).
-			system: []string{"sys:workbench", "sys:self-edit", "sys:dataStatistics", "sys:dataStatisticsForSix"}},
+			system: []string{"sys:workbench", "sys:self-edit", "sys:approval", "sys:approval:", "sys:dataStatistics", "sys:dataStatisticsForSix"}},
 		{Name: RoleGrid, Extent: "grid", Icon: "TeamOutlined", Scope: role.DataScopeOrg,
 			codes: func(m *schema.Module) []string {
 				ops, ok := gridOps[m.Name]
@@ -113,7 +113,7 @@ func roleSpecs() []roleSpec {
 				}
 				return opCodes(m, ops)
 			},
-			system: []string{"sys:workbench", "sys:self-edit"}},
+			system: []string{"sys:workbench", "sys:self-edit", "sys:approval", "sys:approval:"}},
 	}
 }
 

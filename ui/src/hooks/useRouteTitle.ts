@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { menuTitleOf } from "../app/menus";
 import { moduleRouteOf, titleKeyOf } from "../app/routes";
 import { useSessionStore } from "../stores/useSessionStore";
+import { workflowTitleKey } from "../workflow/paths";
 
 /**
  * useRouteTitle names a path for tabs and breadcrumbs: a menu's server title, a module's title (with the
@@ -22,7 +23,8 @@ export function useRouteTitle(): (path: string) => string {
       }
       const menuTitle = menuTitleOf(menus, path);
       if (menuTitle) return menuTitle;
-      const key = titleKeyOf(path);
+      // The approval screens' titles live in their own bundle section (kept out of the login page's routes).
+      const key = titleKeyOf(path) ?? workflowTitleKey(path);
       return key ? t(key) : path;
     },
     [menus, modules, t],

@@ -16,6 +16,7 @@ import { ModuleGate } from "./ModuleGate";
 import { codeFor, orderedProperties, propertyOf, uiOptionsOf, uiWidgetOf, type ModuleSchema } from "./moduleSchema";
 import { groupBySection } from "./SectionedObjectTemplate";
 import { StatusActions } from "./StatusActions";
+import { WorkflowPanel } from "../workflow/WorkflowPanel";
 
 function isChildren(schema: ModuleSchema, name: string, prop: RJSFSchema | undefined): boolean {
   if (uiWidgetOf(schema.uiSchema, name) === "children") return true;
@@ -138,6 +139,15 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
         <DetailFields schema={schema} record={record} />
       </Card>
       <DetailChildren schema={schema} record={record} />
+      {meta.codes.submit && (
+        <WorkflowPanel
+          module={meta.name}
+          id={id}
+          submitCode={meta.codes.submit}
+          statusField={status?.field}
+          onChanged={() => void query.refetch()}
+        />
+      )}
       {status && (
         <Card title={t("module.history")} size="small">
           <HistoryTimeline status={status} history={historyOf(record.history)} />

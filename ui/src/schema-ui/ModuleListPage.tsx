@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from "antd";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord, type CrudSort } from "@refinedev/core";
@@ -19,6 +19,7 @@ import { labelled } from "./refLabels";
 import { codeFor, enumOptions, optionsFor, propertyOf, type ListColumn, type ModuleSchema } from "./moduleSchema";
 import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFilters";
 import { SearchForm } from "./SearchForm";
+import { CREATE_DIALOGS } from "../office";
 
 /** Spec §9: size options 5, 10, 20, 50. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50];
@@ -59,6 +60,8 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
   const meta = schema.module;
   const [selected, setSelected] = useState<BaseKey[]>([]);
   const [importing, setImporting] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const CreateDialog = CREATE_DIALOGS[meta.name];
 
   // The list's state lives in the URL as criteria, so a reload, a tab or a shared link shows the same rows.
   const initial = useMemo(() => fromCriteria(new URLSearchParams(location.search)), []);
@@ -166,7 +169,7 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
       extra={
         <Space wrap>
           <Access codes={[codeFor(meta, "add")]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(modulePath.create(meta.name))}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => (CreateDialog ? setCreating(true) : navigate(modulePath.create(meta.name)))}>
               {t("module.create")}
             </Button>
           </Access>
@@ -204,6 +207,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
         scroll={{ x: "max-content" }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map((k) => (typeof k === "bigint" ? String(k) : k))) } : undefined}
       />
+      {CreateDialog && creating && (
+        <Suspense fallback={null}>
+          <CreateDialog open onClose={() => setCreating(false)} onDone={() => void tableQuery.refetch()} />
+        </Suspense>
+      )}
       {meta.import && (
         <ImportDialog module={meta} open={importing} onClose={() => setImporting(false)} onImported={() => void tableQuery.refetch()} />
       )}
