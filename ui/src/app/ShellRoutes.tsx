@@ -9,8 +9,7 @@ import { useSessionStore } from "../stores/useSessionStore";
 import { HOME_PATH } from "../stores/useTabsStore";
 import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
 import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
-import { PrintSheet, WORKFLOW_SCREENS } from "../workflow";
-import { PRINT_PREFIX } from "../workflow/paths";
+import { WORKFLOW_PATHS, WorkflowScreen } from "../workflow";
 
 const Workbench = lazyPage("workbench", () => import("../pages/workbench/WorkbenchPage"));
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
@@ -30,7 +29,7 @@ export function ShellRoutes() {
         HOME_PATH,
         ...SHELL_PLACEHOLDER_ROUTES,
         ...Object.values(NAMED_ROUTES),
-        ...WORKFLOW_SCREENS.map(([path]) => path),
+        ...WORKFLOW_PATHS,
       ]),
     [],
   );
@@ -51,10 +50,9 @@ export function ShellRoutes() {
       <Route path="/m/:module/edit/:id" element={page(<ModuleForm />)} />
       <Route path="/m/:module/show/:id" element={page(<ModuleDetail />)} />
       <Route path={NAMED_ROUTES.MessageCenter} element={page(<MessageCenter />)} />
-      {WORKFLOW_SCREENS.map(([path, Screen]) => (
-        <Route key={path} path={path} element={page(<Screen />)} />
+      {WORKFLOW_PATHS.map((path) => (
+        <Route key={path} path={path} element={page(<WorkflowScreen />)} />
       ))}
-      <Route path={`${PRINT_PREFIX}:module/:id`} element={page(<PrintSheet />)} />
       {Object.entries(SYSTEM_SCREENS).map(([name, Screen]) => (
         <Route key={name} path={NAMED_ROUTES[name]} element={page(<Screen />)} />
       ))}

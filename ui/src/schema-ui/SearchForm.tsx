@@ -1,11 +1,13 @@
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, type FormProps } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import { Suspense, lazy } from "react";
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type FormProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSessionStore } from "../stores/useSessionStore";
 import { optionsFor, uiOptionsOf, type ListFilter, type ModuleSchema } from "./moduleSchema";
 import { filterKind, type SearchValues } from "./searchFilters";
 import { RefSelectInput } from "./widgets/RefSelectWidget";
 import { DEFAULT_MAX_LENGTH } from "./widgets/context";
+
+const SearchDateField = lazy(() => import("./SearchDateField"));
 
 function NumberRange({ id, value, onChange }: { id?: string; value?: unknown[]; onChange?: (v: unknown[]) => void }) {
   const { t } = useTranslation();
@@ -77,12 +79,11 @@ function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filt
   }
   if (filter.type === "date" || filter.type === "datetime") {
     const showTime = filter.type === "datetime" && kind !== "range";
-    if (kind === "range") {
-      const range = Array.isArray(rest.value) ? (rest.value as [Dayjs | null, Dayjs | null]) : null;
-      return <DatePicker.RangePicker id={rest.id} value={range} onChange={(v) => rest.onChange?.(v ?? undefined)} style={{ width: "100%" }} />;
-    }
-    const single = dayjs.isDayjs(rest.value) ? rest.value : null;
-    return <DatePicker id={rest.id} showTime={showTime} value={single} onChange={(v) => rest.onChange?.(v ?? undefined)} style={{ width: "100%" }} />;
+    return (
+      <Suspense fallback={<Input disabled style={{ width: "100%" }} />}>
+        <SearchDateField id={rest.id} value={rest.value} onChange={rest.onChange} range={kind === "range"} showTime={showTime} />
+      </Suspense>
+    );
   }
   if (["int", "integer", "decimal", "number"].includes(filter.type)) {
     return kind === "range" ? (

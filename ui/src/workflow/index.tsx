@@ -1,20 +1,11 @@
-// The approval screens (to-do, done, copied to me, my applications, the simulator and the approval sheet), by route.
+// The approval screens (to-do, done, copied to me, my applications, the simulator and the approval sheet):
+// their routes, all served by one lazily loaded screen (WorkflowScreen).
 
-import type { ComponentType } from "react";
 import { lazyPage } from "../components/RouteBoundary/RouteBoundary";
-import { WORKFLOW_ROUTES } from "./paths";
-import type { ListKind } from "./WorkflowListPage";
+import { PRINT_PREFIX, WORKFLOW_ROUTES } from "./paths";
 
-const List = lazyPage<{ kind: ListKind }>("workflow-lists", () => import("./WorkflowListPage"));
-const Simulate = lazyPage("workflow-simulate", () => import("./SimulatePage"));
+/** WorkflowScreen is the approval screen of the current route, loaded with the first approval page. */
+export const WorkflowScreen = lazyPage("workflow", () => import("./WorkflowScreen"));
 
-/** WORKFLOW_SCREENS maps each approval route to its screen. */
-export const WORKFLOW_SCREENS: ReadonlyArray<[string, ComponentType]> = [
-  [WORKFLOW_ROUTES.todo, () => <List key="todo" kind="todo" />],
-  [WORKFLOW_ROUTES.done, () => <List key="done" kind="done" />],
-  [WORKFLOW_ROUTES.cc, () => <List key="cc" kind="cc" />],
-  [WORKFLOW_ROUTES.mine, () => <List key="mine" kind="mine" />],
-  [WORKFLOW_ROUTES.simulate, () => <Simulate />],
-];
-
-export const PrintSheet = lazyPage("workflow-print", () => import("./PrintSheetPage"));
+/** WORKFLOW_PATHS are the routes of the approval screens (the sheet's with its parameters). */
+export const WORKFLOW_PATHS: readonly string[] = [...Object.values(WORKFLOW_ROUTES), `${PRINT_PREFIX}:module/:id`];

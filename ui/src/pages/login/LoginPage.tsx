@@ -1,5 +1,5 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Button, Input } from "antd";
+import { Suspense, lazy, useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Button, Input, Spin } from "antd";
 import { ApartmentOutlined, LockOutlined, UserOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { authProvider, type LoginParams } from "../../app/authProvider";
@@ -8,7 +8,10 @@ import { useAuthAction } from "../../hooks/useAuthAction";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { useSignInStore } from "../../stores/useSignInStore";
 import styles from "./LoginPage.module.css";
-import { TotpStep } from "./TotpStep";
+
+// The two-factor step (and its enrolment view with the QR code) loads only when a sign-in asks for it: the
+// login page's first visit stays within its wire budget (e2e/specs/wire-budget.spec.mjs).
+const TotpStep = lazy(() => import("./TotpStep").then((m) => ({ default: m.TotpStep })));
 
 export interface LoginPageProps {
   /** h5: the mobile login (/loginH5). */
@@ -101,7 +104,9 @@ export default function LoginPage({ variant = "web" }: LoginPageProps) {
         </h1>
         <p className={styles.subtitle}>{t("app.subtitle")}</p>
         {codeStep ? (
-          <TotpStep />
+          <Suspense fallback={<Spin />}>
+            <TotpStep />
+          </Suspense>
         ) : (
           <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
             {field("username", t("login.username"), <Input {...common("username")} prefix={<UserOutlined />} autoComplete="username" allowClear />)}
