@@ -1,4 +1,4 @@
-// Every approval screen in one chunk, chosen by the route: 待办, 已办, 抄送我的, 我的申请, the simulator and the
+// Every approval screen in one chunk, chosen by the route: to-do, done, copied to me, my applications, the simulator and the
 // approval sheet. One lazy entry (instead of one per screen) keeps the shared code of the other pages where
 // it was, so the login page and the first module list stay within their wire budgets.
 
