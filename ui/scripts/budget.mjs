@@ -7,7 +7,7 @@
 
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -32,8 +32,12 @@ function closure(keys) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
-    const chunk = manifest[key];
+    // A source file imported lazily from several places becomes a shared chunk keyed "_<Name>-<hash>.js".
+    const shared = () => Object.keys(manifest).find((k) => manifest[k].src === key || (k.startsWith("_") && manifest[k].name === basename(key).replace(/\.[jt]sx?$/, "")));
+    const found = manifest[key] ? key : shared();
+    const chunk = found && manifest[found];
     if (!chunk) throw new Error(`manifest has no entry ${key}: was the build made from this tree?`);
+    key = found;
     seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
