@@ -266,3 +266,14 @@ func (s *Store) uniqueViolation(mt *meta, err error) error {
 	}
 	return err
 }
+
+// CheckUnchanged runs the module's before-update hooks inside tx on a write
+// that changes nothing: for a record that moves on without an edit (a
+// resubmission to the approval workflow) whose rules depend on other
+// records, such as a vehicle booked meanwhile by someone else. A hook
+// answers as it would for an edit; New is empty, so Write.Value reads old.
+func (s *Store) CheckUnchanged(ctx context.Context, tx *sql.Tx, m *schema.Module, sc Scope, id int64, old Record) error {
+	before, _ := s.hooksFor(m, OpUpdate)
+	w := &Write{Op: OpUpdate, Module: m, Scope: sc, ID: id, Old: old, New: Record{}, Tx: &Tx{s: s, tx: tx, sc: sc}}
+	return runBefore(ctx, before, w)
+}

@@ -101,6 +101,11 @@ func (e *Engine) Submit(ctx context.Context, module string, sc store.Scope, id i
 		if cur["version"] != rec["version"] {
 			return store.ErrStale
 		}
+		// The module's write rules hold again for a record submitted anew
+		// (a rejected or withdrawn booking whose vehicle was taken since).
+		if err := e.opts.Store.CheckUnchanged(ctx, tx, m, sc, id, cur); err != nil {
+			return err
+		}
 		flowID, version, err := e.flowVersion(ctx, tx, m)
 		if err != nil {
 			return err

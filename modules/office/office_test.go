@@ -231,6 +231,27 @@ func TestOfficeOnTheDemoCounty(t *testing.T) {
 		}
 	})
 
+	t.Run("a withdrawn booking resubmitted after its period was taken is refused", func(t *testing.T) {
+		b := form()
+		b["startTime"], b["endTime"] = day(20, 8), day(20, 18)
+		status, res := env.Call(t, village, http.MethodPost, "/office/api/office/vehicleApplications", b)
+		if status != http.StatusOK {
+			t.Fatalf("apply: %d %v", status, res)
+		}
+		first := demotest.Num(data(t, res)["record"].(map[string]any)["id"])
+		if status, res := env.Call(t, village, http.MethodPost, fmt.Sprintf("/api/workflow/vehicleApply/%d/withdraw", first), nil); status != http.StatusOK {
+			t.Fatalf("withdraw: %d %v", status, res)
+		}
+		// The withdrawn booking released the vehicle: another takes the period.
+		if status, res := env.Call(t, village, http.MethodPost, "/office/api/office/vehicleApplications", b); status != http.StatusOK {
+			t.Fatalf("apply for the released period: %d %v", status, res)
+		}
+		status, res = env.Call(t, village, http.MethodPost, fmt.Sprintf("/api/workflow/vehicleApply/%d/submit", first), nil)
+		if status != http.StatusConflict || res["msg"] != office.VehicleBooked {
+			t.Fatalf("resubmit the withdrawn booking: %d %v, want 409 %s", status, res, office.VehicleBooked)
+		}
+	})
+
 	t.Run("expense claim over the threshold reaches the county", func(t *testing.T) {
 		status, res := env.Call(t, village, http.MethodPost, "/office/expenseClaims", map[string]any{
 			"claimant": "李秀英", "department": "村委会", "claimDate": "2025-11-20", "reason": "防汛物资采购", "total": 1,
