@@ -178,13 +178,16 @@ async function markerPoint(page, org) {
 /** barPoint answers where on the page a bar chart draws its index-th bar (a little below the bar's top). */
 async function barPoint(page, widget, index) {
   const chart = page.locator(`section[data-widget="${widget}"] [data-widget-chart]`);
-  return chart.evaluate((el, i) => {
+  return chart.evaluate((el, want) => {
     const c = el.xzChart;
-    const d = c.getOption().series[0].data[i];
-    const [x, y] = c.convertToPixel({ seriesIndex: 0 }, [i, d.value]);
+    const data = c.getOption().series[0].data;
+    // index -1: the tallest bar, whose middle a click cannot miss however small the others are.
+    const i = want >= 0 ? want : data.reduce((best, d, k) => (d.value > data[best].value ? k : best), 0);
+    const d = data[i];
+    const [x, y] = c.convertToPixel({ seriesIndex: 0 }, [i, d.value / 2]);
     const r = el.getBoundingClientRect();
     const scale = r.width / c.getWidth();
-    return { x: r.left + x * scale, y: r.top + (y + 4) * scale, key: d.key };
+    return { x: r.left + x * scale, y: r.top + y * scale, key: d.key };
   }, index);
 }
 
@@ -268,8 +271,9 @@ export default [
       const filtering = def.widgets.find((w) => w.kind === "bar" && w.drill?.startsWith("filter:"));
       if (filtering) {
         const name = filtering.drill.slice("filter:".length);
-        const bar = await barPoint(page, filtering.id, 0);
+        const bar = await barPoint(page, filtering.id, -1);
         const refetch = page.waitForResponse((r) => /\/data\?/.test(r.url()) && r.url().includes(`${name}=${bar.key}`));
+        refetch.catch(() => undefined); // awaited below; a failure before then must not crash the runner
         await page.mouse.click(bar.x, bar.y);
         await page.waitForURL((url) => url.searchParams.get(name) === String(bar.key));
         const filtered = (await (await refetch).json()).data;
@@ -279,7 +283,7 @@ export default [
           assert.ok(total(filtered) < total(data), `${follows.id} counts only the clicked ${name} (${total(filtered)} of ${total(data)})`);
         }
         await drawn(page, def);
-        const again = await barPoint(page, filtering.id, 0);
+        const again = await barPoint(page, filtering.id, -1);
         await page.mouse.click(again.x, again.y);
         await page.waitForURL((url) => !url.searchParams.has(name));
         await drawn(page, def);
