@@ -39,6 +39,9 @@ func demoCmd(args []string, getenv func(string) string, stdout, stderr io.Writer
 		return err
 	}
 	defer app.Close()
+	if err := app.ServePprof(app.Context()); err != nil {
+		return err
+	}
 	st := app.Store()
 	client := ent.NewClient(ent.Driver(entsql.OpenDB(st.Dialect(), st.DB())))
 	fileStore, err := oos.Open(app)

@@ -6,6 +6,7 @@
 //	xiangzhi demo [--force] [flags]   fill the database with the demo county (docs/demo.md)
 //	xiangzhi tenant add|list|disable|enable|platform-admin …  the platform administration (docs/tenants.md)
 //	xiangzhi schema lint <file|dir>…  check module schema files, print file:line: field: problem
+//	xiangzhi points check [flags]     compare 户积分 and exchange orders with the points log
 //	xiangzhi version                  print the version
 //
 // Flags and XZ_* environment variables are listed in engine/config.
@@ -46,6 +47,7 @@ const usage = `usage:
   xiangzhi demo [--force] [flags]   fill the database with the demo county
   xiangzhi tenant add|list|disable|enable|platform-admin …  manage tenants
   xiangzhi schema lint <file|dir>…  check module schema files
+  xiangzhi points check [flags]     compare points totals with the points log
   xiangzhi version                  print the version
 run "xiangzhi serve -h" for the flags`
 
@@ -66,6 +68,12 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		err = demoCmd(args, getenv, stdout, stderr)
 	case "tenant":
 		err = tenantCmd(args, getenv, stdout, stderr)
+	case "points":
+		if len(args) == 0 || args[0] != "check" {
+			fmt.Fprintln(stderr, usage)
+			return 2
+		}
+		return pointsCheck(args[1:], getenv, stdout, stderr)
 	case "schema":
 		if len(args) == 0 || args[0] != "lint" {
 			fmt.Fprintln(stderr, usage)

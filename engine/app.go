@@ -41,7 +41,9 @@ type App struct {
 	system   atomic.Pointer[systemBox]
 	bus      realtime.Bus // messages and cluster signals (cluster.go)
 	notifier atomic.Pointer[notifierBox]
-	id       string // this instance, to tell its own signals apart
+	// openTasks counts a viewer's open workflow tasks (dashboards.go).
+	openTasks atomic.Pointer[OpenTasks]
+	id        string // this instance, to tell its own signals apart
 
 	mu     sync.Mutex // guards routes and hooks
 	routes []Route

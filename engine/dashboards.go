@@ -20,7 +20,7 @@ func (a *App) dashboardRoutes() []Route {
 		Orgs: func() dashboard.OrgLister {
 			l, _ := a.currentSystem().(dashboard.OrgLister)
 			return l
-		}, Logger: a.log})
+		}, Tasks: a.countOpenTasks, Logger: a.log})
 	return []Route{
 		{Method: http.MethodGet, Path: "/api/dashboards", Code: auth.SignedIn, Name: "dashboards", Handler: svc.List},
 		{Method: http.MethodGet, Path: "/api/dashboards/:name", Code: auth.SignedIn, Name: "dashboard definition", Handler: svc.Definition},
@@ -34,4 +34,20 @@ func (a *App) dashboardRoutes() []Route {
 // such as the workbench.
 func (a *App) Statistic(ctx context.Context, m *schema.Module, viewer store.Scope, q *query.Query, r crud.StatsRequest) ([]store.Bucket, error) {
 	return a.crud.Statistic(ctx, a.Modules(), m, viewer, q, r)
+}
+
+// OpenTasks counts a viewer's open workflow tasks (待办) of every
+// workflow module: the dashboards' `tasks: open` number items.
+type OpenTasks func(ctx context.Context, viewer store.Scope) (int64, error)
+
+// SetOpenTasks installs the count of open tasks (modules/modules.go, from
+// the approval workflow's to-do query); without it those items are empty.
+func (a *App) SetOpenTasks(fn OpenTasks) { a.openTasks.Store(&fn) }
+
+// countOpenTasks is the installed OpenTasks, or nil.
+func (a *App) countOpenTasks() func(ctx context.Context, viewer store.Scope) (int64, error) {
+	if p := a.openTasks.Load(); p != nil {
+		return *p
+	}
+	return nil
 }

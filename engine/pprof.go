@@ -33,3 +33,13 @@ func servePprof(ctx context.Context, addr string, log *slog.Logger) error {
 	log.Info("profiler listening", "addr", ln.Addr().String())
 	return nil
 }
+
+// ServePprof serves the profiler on the configured loopback address
+// (--pprof-addr) until ctx ends, for commands other than serve that are
+// worth profiling (xiangzhi demo); nothing when no address is set.
+func (a *App) ServePprof(ctx context.Context) error {
+	if a.cfg.PprofAddr == "" {
+		return nil
+	}
+	return servePprof(ctx, a.cfg.PprofAddr, a.log)
+}

@@ -58,9 +58,27 @@ func (a *App) Reload(ctx context.Context) error {
 			next = append(next, prev)
 			continue
 		}
-		// Only what its last migration did not apply: another instance, or
-		// the designer's publish, may have migrated it already.
-		if _, err := a.store.MigrateChanged(ctx, []*schema.Module{m}); err != nil {
+		// A served module from the module source (the designer's) is
+		// migrated by its publisher alone: this instance only adopts the
+		// table as the publisher left it. One it reads mid-publish (the
+		// table is another version's) keeps its previous version until
+		// the publish announces itself.
+		if prev != nil && sourced(m) {
+			ok, err := a.store.Adopt(ctx, m)
+			if err == nil && !ok {
+				a.log.Info("module not yet migrated by its publisher, kept", "name", m.Name)
+				next = append(next, prev)
+				continue
+			}
+			if err != nil {
+				a.log.Error("module preparation failed", "name", m.Name, "err", err.Error())
+				problems = append(problems, fmt.Errorf("prepare %s: %w", m.Name, err))
+				next = append(next, prev)
+				continue
+			}
+		} else if _, err := a.store.MigrateChanged(ctx, []*schema.Module{m}); err != nil {
+			// Only what its last migration did not apply: another
+			// instance may have migrated it already.
 			err = fmt.Errorf("migrate %s: %w", m.Name, err)
 			a.log.Error("module migration failed", "name", m.Name, "file", m.File, "err", err.Error())
 			problems = append(problems, err)
@@ -109,11 +127,16 @@ func (a *App) SetModuleSource(src ModuleSource) {
 	a.mu.Unlock()
 }
 
+// sourced reports whether a module came from the module source.
+func sourced(m *schema.Module) bool {
+	return strings.HasPrefix(m.File, schema.DesignerDir+"/")
+}
+
 // keepSourced puts back the previous version of every module the module
 // source gave, when the source failed this time, and keeps every menu.
 func keepSourced(set, old *schema.Set) {
 	for _, m := range old.Modules {
-		if !strings.HasPrefix(m.File, schema.DesignerDir+"/") || set.Module(m.Name) != nil {
+		if !sourced(m) || set.Module(m.Name) != nil {
 			continue
 		}
 		set.Modules = append(set.Modules, m)
@@ -122,6 +145,21 @@ func keepSourced(set, old *schema.Set) {
 		set.Failed = map[string]bool{}
 	}
 	set.Failed[""] = true
+}
+
+// keepOldOf answers cur with the previous version of every item of old
+// whose file has problems now (bad) put back, unless an item of cur
+// clashes with it: what a hot reload does for modules and dashboards alike.
+func keepOldOf[T any](cur, old []T, bad map[string]bool, file func(T) string, clash func(n, o T) bool) []T {
+	for _, o := range old {
+		if !bad[file(o)] {
+			continue
+		}
+		if !slices.ContainsFunc(cur, func(n T) bool { return clash(n, o) }) {
+			cur = append(cur, o)
+		}
+	}
+	return cur
 }
 
 // keepOld puts back into set the previous version of every module whose
@@ -133,28 +171,10 @@ func keepOld(set, old *schema.Set, errs []*schema.LoadError) {
 	for _, e := range errs {
 		bad[e.File] = true
 	}
-	for _, m := range old.Modules {
-		if !bad[m.File] {
-			continue
-		}
-		clash := slices.ContainsFunc(set.Modules, func(n *schema.Module) bool {
-			return n.Name == m.Name || n.API == m.API
-		})
-		if !clash {
-			set.Modules = append(set.Modules, m)
-		}
-	}
-	for _, d := range old.Dashboards {
-		if !bad[d.File] {
-			continue
-		}
-		clash := slices.ContainsFunc(set.Dashboards, func(n *schema.Dashboard) bool {
-			return n.Name == d.Name || n.Route == d.Route
-		})
-		if !clash {
-			set.Dashboards = append(set.Dashboards, d)
-		}
-	}
+	set.Modules = keepOldOf(set.Modules, old.Modules, bad, func(m *schema.Module) string { return m.File },
+		func(n, m *schema.Module) bool { return n.Name == m.Name || n.API == m.API })
+	set.Dashboards = keepOldOf(set.Dashboards, old.Dashboards, bad, func(d *schema.Dashboard) string { return d.File },
+		func(n, d *schema.Dashboard) bool { return n.Name == d.Name || n.Route == d.Route })
 	for name := range bad {
 		switch filepath.Base(name) {
 		case schema.DictsFile:

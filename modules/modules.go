@@ -10,12 +10,14 @@ import (
 
 	"xiangzhi/engine"
 	"xiangzhi/modules/approval"
+	"xiangzhi/modules/broadcast"
 	"xiangzhi/modules/content"
 	"xiangzhi/modules/designer"
 	"xiangzhi/modules/epidemic"
 	"xiangzhi/modules/message"
 	"xiangzhi/modules/office"
 	"xiangzhi/modules/oos"
+	"xiangzhi/modules/party"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/system"
@@ -43,6 +45,7 @@ func Register(app *engine.App) error {
 	if err != nil {
 		return fmt.Errorf("approval workflow: %w", err)
 	}
+	app.SetOpenTasks(approval.OpenTasks(wf))
 	if err := office.Register(app, wf); err != nil {
 		return fmt.Errorf("office system: %w", err)
 	}
@@ -55,8 +58,14 @@ func Register(app *engine.App) error {
 	if err := points.Register(app); err != nil {
 		return fmt.Errorf("points hooks: %w", err)
 	}
+	if err := party.Register(app); err != nil {
+		return fmt.Errorf("party study hooks: %w", err)
+	}
 	if err := security.Register(app); err != nil {
 		return fmt.Errorf("security hooks: %w", err)
+	}
+	if _, err := broadcast.Register(app); err != nil {
+		return fmt.Errorf("broadcast: %w", err)
 	}
 	if err := content.Register(app); err != nil {
 		return fmt.Errorf("content hooks: %w", err)

@@ -47,6 +47,7 @@ package crud
 import (
 	"cmp"
 	"log/slog"
+	"net/http"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -54,6 +55,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -93,6 +95,8 @@ type registry struct {
 	// bases are the modules by api base, longest first, so a module nested
 	// under another's path wins.
 	bases []*schema.Module
+	// declared are the routes the module files declare (routes:).
+	declared []*declared
 }
 
 // New returns a dispatcher serving an empty set until Swap.
@@ -111,7 +115,7 @@ func New(opts Options) *Dispatcher {
 // Swap makes set the served one. Requests already running finish with the
 // set they started with.
 func (d *Dispatcher) Swap(set *schema.Set) {
-	r := &registry{set: set, bases: slices.Clone(set.Modules)}
+	r := &registry{set: set, bases: slices.Clone(set.Modules), declared: compileDeclared(set)}
 	slices.SortStableFunc(r.bases, func(a, b *schema.Module) int {
 		return cmp.Compare(len(b.API), len(a.API))
 	})
@@ -144,8 +148,13 @@ func (r *registry) find(path string) (*schema.Module, string) {
 
 // Owns reports whether path lies under a served module's base path.
 func (d *Dispatcher) Owns(path string) bool {
-	m, _ := d.reg.Load().find(path)
-	return m != nil
+	reg := d.reg.Load()
+	m, _ := reg.find(path)
+	if m != nil {
+		return true
+	}
+	_, _, known := reg.findDeclared("", path)
+	return known
 }
 
 // Serve answers the request if its path lies under a module. handled is
@@ -153,7 +162,19 @@ func (d *Dispatcher) Owns(path string) bool {
 // console or a 404.
 func (d *Dispatcher) Serve(c echo.Context) (handled bool, err error) {
 	reg := d.reg.Load()
+	dr, idText, known := reg.findDeclared(c.Request().Method, c.Request().URL.Path)
+	if dr != nil {
+		return true, d.serveDeclared(c, reg.set, dr, idText)
+	}
 	m, rest := reg.find(c.Request().URL.Path)
+	if known { // a declared path asked with another method: a generic route's, or none
+		if m == nil {
+			return true, httpx.NewError(http.StatusMethodNotAllowed, msg.MethodNotAllowed)
+		}
+		if _, _, err := match(m, c.Request().Method, rest); err != nil {
+			return true, httpx.NewError(http.StatusMethodNotAllowed, msg.MethodNotAllowed)
+		}
+	}
 	if m == nil {
 		return false, nil
 	}

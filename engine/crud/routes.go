@@ -84,7 +84,21 @@ func Routes(m *schema.Module) []Route {
 		}
 		out = append(out, Route{o.method, base + o.suffix, m.Code(o.code), m.Title + "-" + o.label})
 	}
+	for i := range m.Routes {
+		r := &m.Routes[i]
+		label := routeLabels[r.Op]
+		if a := m.Action(r.Action); r.Op == "status" && a != nil {
+			label = a.Label
+		}
+		out = append(out, Route{r.Method, strings.ReplaceAll(m.RoutePath(r), "{id}", ":id"), m.RouteCode(r), m.Title + "-" + label})
+	}
 	return out
+}
+
+// routeLabels name the operations of declared routes for people.
+var routeLabels = map[string]string{
+	"list": msg.OpList, "get": msg.OpView, "create": msg.OpAdd, "update": msg.OpEdit, "delete": msg.OpDelete,
+	"export": msg.OpExport, "exists": msg.OpExists, "unique": msg.OpExists, "tree": msg.OpTree, "stats": msg.OpStats,
 }
 
 // shape turns the path after the module base into a route suffix and the

@@ -47,34 +47,39 @@ func (d *Dispatcher) SetOrgPaths(fn OrgPaths) { d.paths.fn.Store(&fn) }
 
 // stats answers GET {api}/stats (docs/dashboards.md § 1).
 func (d *Dispatcher) stats(c echo.Context, x *call) error {
-	p := c.QueryParams()
-	if p.Get("by") == "" {
-		return httpx.BadRequest(msg.StatsByRequired)
-	}
-	q, err := query.Parse(x.m, p, append(statsParams, reserved...)...)
-	if err != nil {
-		return err
-	}
-	r := StatsRequest{By: p.Get("by"), Bucket: p.Get("bucket"), Then: p.Get("then"), ThenBucket: p.Get("thenBucket"),
-		Level: p.Get("level"), Measure: p.Get("measure"), Of: p.Get("of")}
-	if r.Bands, err = intList("bands", p.Get("bands"), msg.StatsBadBands); err != nil {
-		return err
-	}
-	if v := p.Get("under"); v != "" {
-		if r.Under, err = strconv.ParseInt(v, 10, 64); err != nil || r.Under <= 0 {
-			return ErrOrgOutOfScope
-		}
-	}
-	if v := p.Get("top"); v != "" {
-		if r.Top, err = strconv.Atoi(v); err != nil || r.Top < 1 || r.Top > store.MaxTop {
-			return &query.Error{Param: "top", Reason: "bad top", Public: msg.StatsBadTop}
-		}
-	}
-	buckets, err := d.Statistic(c.Request().Context(), x.set, x.m, x.viewer, q, r)
+	buckets, err := d.statsOf(c, x)
 	if err != nil {
 		return err
 	}
 	return httpx.OK(c, buckets)
+}
+
+// statsOf evaluates the statistic the request's parameters ask for.
+func (d *Dispatcher) statsOf(c echo.Context, x *call) ([]store.Bucket, error) {
+	p := c.QueryParams()
+	if p.Get("by") == "" {
+		return nil, httpx.BadRequest(msg.StatsByRequired)
+	}
+	q, err := query.Parse(x.m, p, append(statsParams, reserved...)...)
+	if err != nil {
+		return nil, err
+	}
+	r := StatsRequest{By: p.Get("by"), Bucket: p.Get("bucket"), Then: p.Get("then"), ThenBucket: p.Get("thenBucket"),
+		Level: p.Get("level"), Measure: p.Get("measure"), Of: p.Get("of")}
+	if r.Bands, err = intList("bands", p.Get("bands"), msg.StatsBadBands); err != nil {
+		return nil, err
+	}
+	if v := p.Get("under"); v != "" {
+		if r.Under, err = strconv.ParseInt(v, 10, 64); err != nil || r.Under <= 0 {
+			return nil, ErrOrgOutOfScope
+		}
+	}
+	if v := p.Get("top"); v != "" {
+		if r.Top, err = strconv.Atoi(v); err != nil || r.Top < 1 || r.Top > store.MaxTop {
+			return nil, &query.Error{Param: "top", Reason: "bad top", Public: msg.StatsBadTop}
+		}
+	}
+	return d.Statistic(c.Request().Context(), x.set, x.m, x.viewer, q, r)
 }
 
 // intList reads a comma list of integers.

@@ -33,6 +33,12 @@ func (d *Dispatcher) transition(c echo.Context, x *call) error {
 		return err
 	}
 	x.scope = moduleScope(x.m, x.viewer)
+	return d.runAction(c, x, a, req)
+}
+
+// runAction runs status action a on record x.id with the request's comment,
+// after checking the comment it requires and the version when sent.
+func (d *Dispatcher) runAction(c echo.Context, x *call, a *schema.Action, req StatusRequest) error {
 	if a.Comment == schema.CommentRequired && strings.TrimSpace(req.Comment) == "" {
 		text := fmt.Sprintf(msg.CommentRequired, a.Label)
 		return &httpx.Error{Status: http.StatusBadRequest, Message: text,

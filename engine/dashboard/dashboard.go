@@ -52,7 +52,11 @@ type Options struct {
 	Set       func() *schema.Set
 	Authorize func(c echo.Context, code string) (store.Scope, error)
 	// Orgs gives the organisation lister (nil while there is none).
-	Orgs   func() OrgLister
+	Orgs func() OrgLister
+	// Tasks gives the count of a viewer's open workflow tasks of every
+	// module (nil, or answering nil, while there is no workflow): the
+	// number items with tasks: open.
+	Tasks  func() func(ctx context.Context, viewer store.Scope) (int64, error)
 	Logger *slog.Logger
 }
 
@@ -82,28 +86,35 @@ type placeCache struct {
 }
 
 type placeEntry struct {
-	seq     int64
-	at      time.Time
-	markers []marker
+	seq int64
+	at  time.Time
+	placed
 }
 
-func (c *placeCache) get(key string, seq int64) ([]marker, bool) {
+// placed is what a map draws of its module's records: the markers and
+// the shapes.
+type placed struct {
+	markers []marker
+	shapes  []shape
+}
+
+func (c *placeCache) get(key string, seq int64) (placed, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.items[key]
 	if !ok || e.seq != seq || time.Since(e.at) > placesTTL {
-		return nil, false
+		return placed{}, false
 	}
-	return e.markers, true
+	return e.placed, true
 }
 
-func (c *placeCache) put(key string, seq int64, markers []marker) {
+func (c *placeCache) put(key string, seq int64, p placed) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.items) >= 1000 { // bounded: start over
 		c.items = map[string]placeEntry{}
 	}
-	c.items[key] = placeEntry{seq: seq, at: time.Now(), markers: markers}
+	c.items[key] = placeEntry{seq: seq, at: time.Now(), placed: p}
 }
 
 // parallel is how many widgets of one call are evaluated at once.
@@ -517,6 +528,11 @@ func (s *Service) widget(ctx context.Context, r *request, w *schema.Widget) (any
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if it.Tasks == schema.ItemTasksOpen {
+					v, err := s.openTasks(ctx, r.viewer)
+					items[i], errs[i] = numberItem{Label: it.Label, Unit: it.Unit, Value: v}, err
+					return
+				}
 				v, err := s.single(ctx, r, w, schema.Stat{Module: it.Module, Measure: it.Measure, Of: it.Of, Criteria: it.Criteria})
 				items[i], errs[i] = numberItem{Label: it.Label, Unit: it.Unit, Value: v}, err
 			}()
@@ -558,6 +574,25 @@ func (s *Service) widget(ctx context.Context, r *request, w *schema.Widget) (any
 		return nil, err
 	}
 	return map[string]any{"buckets": b}, nil
+}
+
+// openTasks counts the viewer's open workflow tasks of every module
+// (their own to-do, whatever the drill node and filters); nil without a
+// workflow.
+func (s *Service) openTasks(ctx context.Context, viewer store.Scope) (*float64, error) {
+	if s.opts.Tasks == nil {
+		return nil, nil
+	}
+	count := s.opts.Tasks()
+	if count == nil {
+		return nil, nil
+	}
+	n, err := count(ctx, viewer)
+	if err != nil {
+		return nil, fmt.Errorf("open tasks: %w", err)
+	}
+	v := float64(n)
+	return &v, nil
 }
 
 // numberItem is one value of a number card.
@@ -660,14 +695,14 @@ func (s *Service) markers(ctx context.Context, r *request, w *schema.Widget) (an
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%d|%d|%d|%s|%d|%s|%s|%s|%d", viewer.TenantID, viewer.Mode, viewer.UserID, viewer.OrgPath,
-		viewer.OrgID, m.Name, w.Point, v.Encode(), level)
-	placed, ok := s.places.get(key, seq)
+	key := fmt.Sprintf("%d|%d|%d|%s|%d|%s|%s|%s|%s|%d", viewer.TenantID, viewer.Mode, viewer.UserID, viewer.OrgPath,
+		viewer.OrgID, m.Name, w.Point, w.Shape, v.Encode(), level)
+	got, ok := s.places.get(key, seq)
 	if !ok {
-		if placed, err = s.place(ctx, m, w, viewer, q, byID, level); err != nil {
+		if got, err = s.place(ctx, m, w, viewer, q, byID, level); err != nil {
 			return nil, err
 		}
-		s.places.put(key, seq, placed)
+		s.places.put(key, seq, got)
 	}
 	values := map[int64]*float64{}
 	if w.Value != nil {
@@ -683,22 +718,110 @@ func (s *Service) markers(ctx context.Context, r *request, w *schema.Widget) (an
 			}
 		}
 	}
-	out := make([]marker, len(placed))
-	for i, p := range placed {
+	out := make([]marker, len(got.markers))
+	for i, p := range got.markers {
 		out[i] = p
 		out[i].Value = values[p.Org]
 	}
-	return map[string]any{"markers": out, "level": level}, nil
+	shapes := got.shapes
+	if shapes == nil {
+		shapes = []shape{}
+	}
+	return map[string]any{"markers": out, "level": level, "shapes": shapes}, nil
+}
+
+// maxShapes bounds the shapes one map answers.
+const maxShapes = 500
+
+// shape is one record's polygon or circle on a map widget: org is the
+// organisation of the marker level it lies in (a click drills into it).
+type shape struct {
+	Org    int64          `json:"org"`
+	Name   string         `json:"name"`
+	Kind   string         `json:"kind"` // polygon | circle
+	Rings  [][][2]float64 `json:"rings,omitempty"`
+	Center *[2]float64    `json:"center,omitempty"`
+	Radius float64        `json:"radius,omitempty"` // metres
+}
+
+// shapeOf reads a geoPolygon value (GeoJSON Polygon, MultiPolygon or a
+// FeatureCollection of them) as rings, or a geoPoint with a radius as a
+// circle; ok is false for anything else.
+func shapeOf(v any) (shape, bool) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return shape{}, false
+	}
+	if r, ok := num(obj["radius"]); ok && r > 0 {
+		lng, lat, ok := point(obj)
+		if !ok {
+			return shape{}, false
+		}
+		return shape{Kind: "circle", Center: &[2]float64{lng, lat}, Radius: r}, true
+	}
+	var rings [][][2]float64
+	var add func(g map[string]any)
+	add = func(g map[string]any) {
+		switch g["type"] {
+		case "Polygon":
+			rings = append(rings, ringsOf(g["coordinates"])...)
+		case "MultiPolygon":
+			polys, _ := g["coordinates"].([]any)
+			for _, p := range polys {
+				rings = append(rings, ringsOf(p)...)
+			}
+		case "FeatureCollection":
+			fs, _ := g["features"].([]any)
+			for _, f := range fs {
+				if fm, ok := f.(map[string]any); ok {
+					if geo, ok := fm["geometry"].(map[string]any); ok {
+						add(geo)
+					}
+				}
+			}
+		}
+	}
+	add(obj)
+	if len(rings) == 0 {
+		return shape{}, false
+	}
+	return shape{Kind: "polygon", Rings: rings}, true
+}
+
+// ringsOf reads a polygon's coordinates: rings of [lng, lat] positions.
+func ringsOf(v any) [][][2]float64 {
+	rs, _ := v.([]any)
+	var out [][][2]float64
+	for _, r := range rs {
+		ps, _ := r.([]any)
+		var ring [][2]float64
+		for _, p := range ps {
+			xy, _ := p.([]any)
+			if len(xy) < 2 {
+				continue
+			}
+			lng, ok1 := num(xy[0])
+			lat, ok2 := num(xy[1])
+			if ok1 && ok2 {
+				ring = append(ring, [2]float64{round6(lng), round6(lat)})
+			}
+		}
+		if len(ring) >= 3 {
+			out = append(out, ring)
+		}
+	}
+	return out
 }
 
 // place puts one marker per organisation of the level at the mean of the
 // points of its records.
 func (s *Service) place(ctx context.Context, m *schema.Module, w *schema.Widget, viewer store.Scope, q *query.Query,
-	byID map[int64]OrgNode, level int) ([]marker, error) {
+	byID map[int64]OrgNode, level int) (placed, error) {
 	page, err := s.opts.Store.List(ctx, m, viewer, q)
 	if err != nil {
-		return nil, fmt.Errorf("map of %s: %w", m.Name, err)
+		return placed{}, fmt.Errorf("map of %s: %w", m.Name, err)
 	}
+	var shapes []shape
 	type acc struct {
 		lng, lat float64
 		n        int
@@ -714,6 +837,12 @@ func (s *Service) place(ctx context.Context, m *schema.Module, w *schema.Widget,
 		key := ancestor(o.Path, level)
 		if key == 0 {
 			continue
+		}
+		if w.Shape != "" && len(shapes) < maxShapes {
+			if sh, ok := shapeOf(rec[w.Shape]); ok {
+				sh.Org, sh.Name = key, o.Name
+				shapes = append(shapes, sh)
+			}
 		}
 		lng, lat, ok := point(rec[w.Point])
 		if !ok {
@@ -737,7 +866,7 @@ func (s *Service) place(ctx context.Context, m *schema.Module, w *schema.Widget,
 		out = append(out, marker{Org: id, Name: o.Name, Level: level,
 			Lng: round6(a.lng / float64(a.n)), Lat: round6(a.lat / float64(a.n))})
 	}
-	return out, nil
+	return placed{markers: out, shapes: shapes}, nil
 }
 
 func round6(x float64) float64 { return float64(int64(x*1e6+0.5)) / 1e6 }

@@ -511,3 +511,179 @@ func TestPlanUniqueAndChildren(t *testing.T) {
 		}
 	})
 }
+
+// TestRenameChildren checks that renaming a children field renames its
+// table with its rows (the same physical table, no new one beside it), that
+// its own fields follow (one renamed too), that a rollback renames it back
+// with every row, and that a name whose table is left over is refused.
+func TestRenameChildren(t *testing.T) {
+	databases(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		a := newInstanceWith(t, url, schemasDir(t), "", -1)
+		if _, err := a.d.Create(ctx, 7, nil, lotV1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", ""); err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, kid := range []string{"东块", "西块"} {
+			code, data := call(t, a, "POST", "/api/lots", `{"code":"X","kids":[{"name":"`+kid+`"},{"name":"`+kid+`2"}]}`)
+			if code != 200 {
+				t.Fatalf("record: %d %v", code, data)
+			}
+			ids = append(ids, int64(data["id"].(float64)))
+		}
+		before := tableIdentity(t, a, "mod_lot__kids")
+
+		items := strings.Replace(strings.Replace(lotV1, "  - name: kids\n    label: 明细\n", "  - name: items\n    label: 明细\n", 1),
+			"{name: name, label: 名称, type: string}", "{name: title, label: 名称, type: string}", 1)
+		if _, err := a.d.Save(ctx, 7, "lot", nil, items, map[string]string{"kids": "items", "kids.name": "items.title"}); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := a.d.Plan(ctx, "lot", 0)
+		if err != nil || len(plan.Problems) != 0 {
+			t.Fatalf("plan: %+v %v", plan, err)
+		}
+		if got := kinds(plan); got != "rename:items:4 rename:items.title:4" {
+			t.Errorf("plan of a renamed children field = %s", got)
+		}
+		if plan.Destructive {
+			t.Error("renaming a children field is destructive in the plan")
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", ""); err != nil {
+			t.Fatal(err)
+		}
+		if after := tableIdentity(t, a, "mod_lot__items"); after != before {
+			t.Errorf("the children table was recreated: %s, was %s", after, before)
+		}
+		if ok, _ := a.Store().HasTable(ctx, "mod_lot__kids"); ok {
+			t.Error("the old children table is still there")
+		}
+		titles := func(id int64, key, sub string) string {
+			t.Helper()
+			code, data := call(t, a, "GET", fmt.Sprintf("/api/lots/%d", id), "")
+			rows, _ := data[key].([]any)
+			var out []string
+			for _, r := range rows {
+				out = append(out, fmt.Sprint(r.(map[string]any)[sub]))
+			}
+			if code != 200 {
+				t.Fatalf("read %d: %d", id, code)
+			}
+			return strings.Join(out, ",")
+		}
+		if got := titles(ids[0], "items", "title"); got != "东块,东块2" {
+			t.Errorf("rows of the renamed children field: %q", got)
+		}
+		if got := titles(ids[1], "items", "title"); got != "西块,西块2" {
+			t.Errorf("rows of the renamed children field: %q", got)
+		}
+		code, data := call(t, a, "POST", "/api/lots", `{"code":"Y","items":[{"title":"南块"}]}`)
+		if code != 200 {
+			t.Fatalf("record after the rename: %d %v", code, data)
+		}
+		third := int64(data["id"].(float64))
+
+		// Rolled back: the table gets its name back, with every row.
+		if _, err := a.d.Rollback(ctx, 7, "lot", 1, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		if after := tableIdentity(t, a, "mod_lot__kids"); after != before {
+			t.Errorf("the children table was recreated by the rollback: %s, was %s", after, before)
+		}
+		if got := titles(ids[0], "kids", "name") + ";" + titles(third, "kids", "name"); got != "东块,东块2;南块" {
+			t.Errorf("rows after the rollback: %q", got)
+		}
+
+		// A name whose table exists already (a children field removed
+		// earlier leaves its table) is refused, nothing renamed.
+		gone := strings.Replace(lotV1, "  - name: kids\n    label: 明细\n", "  - name: parts\n    label: 明细\n", 1)
+		if _, err := a.d.Save(ctx, 7, "lot", nil, gone, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "lot", "", "lot"); err != nil { // kids dropped (its table stays), parts new
+			t.Fatal(err)
+		}
+		if _, err := a.d.Save(ctx, 7, "lot", nil, lotV1, map[string]string{"parts": "kids", "parts.name": "kids.name"}); err != nil {
+			t.Fatal(err)
+		}
+		plan, err = a.d.Plan(ctx, "lot", 0)
+		if err != nil || len(plan.Problems) != 1 || plan.Problems[0].Problem != "子表字段“明细”的数据表mod_lot__kids已存在，不能改用此名称" {
+			t.Errorf("renaming onto a left-over table: %+v %v", plan, err)
+		}
+		if after := tableIdentity(t, a, "mod_lot__kids"); after != before {
+			t.Errorf("the left-over children table changed: %s, was %s", after, before)
+		}
+	})
+}
+
+// TestLaggingInstanceAdoptsOnly reads, on a second instance, a version
+// that is no longer the table's (as it can between a publish's migration
+// and its marking the version published): that instance keeps what it
+// serves and changes no table. Before, it migrated the stale version
+// itself, and on SQLite rebuilt the table under the publisher.
+func TestLaggingInstanceAdoptsOnly(t *testing.T) {
+	databases(t, func(t *testing.T, url string) {
+		ctx := context.Background()
+		dir := schemasDir(t)
+		a := newInstanceWith(t, url, dir, "", -1)
+		b := newInstanceWith(t, url, dir, "", -1)
+		det, err := a.d.Create(ctx, 7, nil, pondV1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "v1", ""); err != nil {
+			t.Fatal(err)
+		}
+		code, data := call(t, a, "POST", "/api/ponds", `{"code":"A1","depth":"十米"}`)
+		if code != 200 {
+			t.Fatalf("create: %d %v", code, data)
+		}
+		id := int64(data["id"].(float64))
+		if err := b.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		m := *det.Model
+		m.Fields = append([]schema.Field{}, det.Model.Fields...)
+		m.Fields[1].Type = schema.TypeInt // depth
+		if _, err := a.d.Save(ctx, 7, "pond", &m, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Publish(ctx, 7, "pond", "v2", "pond"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.d.Rollback(ctx, 7, "pond", 1, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		identity := tableIdentity(t, a, "mod_pond")
+		// b reads v2 while the table is v3's (v1's shape).
+		setPublished := func(v int) {
+			q := "UPDATE " + designer.ModulesTable + " SET published_version = ? WHERE name = 'pond'"
+			if a.Store().Dialect() == "postgres" {
+				q = strings.Replace(q, "?", "$1", 1)
+			}
+			if _, err := a.Store().DB().ExecContext(ctx, q, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		setPublished(2)
+		_ = b.Reload(ctx)
+		if got := tableIdentity(t, a, "mod_pond"); got != identity {
+			t.Errorf("the lagging instance rebuilt the table: %s → %s", identity, got)
+		}
+		if f := b.Modules().Module("pond").Field("depth"); f == nil || f.Type != schema.TypeString {
+			t.Errorf("the lagging instance serves depth as %+v, want the version it had", f)
+		}
+		if code, data := call(t, b, "GET", fmt.Sprintf("/api/ponds/%d", id), ""); code != 200 || data["depth"] != "十米" {
+			t.Errorf("record on the lagging instance: %d %v", code, data)
+		}
+		setPublished(3)
+		if err := b.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if code, data := call(t, a, "GET", fmt.Sprintf("/api/ponds/%d", id), ""); code != 200 || data["depth"] != "十米" {
+			t.Errorf("record on the publisher: %d %v", code, data)
+		}
+	})
+}

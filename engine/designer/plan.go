@@ -1,6 +1,7 @@
 package designer
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/schema"
@@ -63,6 +65,8 @@ type Change struct {
 
 	oldCol, newCol *store.FieldColumn
 	cells          []store.Cell // the column's values when the change needs them
+	// oldTable, newTable: a renamed children field's table, renamed.
+	oldTable, newTable string
 }
 
 // Plan is what a publish will do (docs/designer.md, § The plan).
@@ -105,15 +109,43 @@ func computePlan(ctx context.Context, st *store.Store, old, next *schema.Module,
 			p.renames[from] = to
 		}
 	}
+	// Children fields renamed: their table is renamed with its rows (never a
+	// new table beside the old one), their own fields follow.
+	tables := map[string]string{} // old children table → new
+	for _, from := range slices.Sorted(maps.Keys(renames)) {
+		to := renames[from]
+		of, nf := old.Field(from), next.Field(to)
+		if of == nil || nf == nil || of.Stored() || nf.Stored() || from == to ||
+			old.Field(to) != nil || (next.Field(from) != nil && !next.Field(from).Stored()) {
+			continue
+		}
+		ot, nt := store.ChildTable(old, of), store.ChildTable(next, nf)
+		hasOld, _ := st.HasTable(ctx, ot)
+		if hasNew, _ := st.HasTable(ctx, nt); hasOld && hasNew {
+			p.Problems = append(p.Problems, &schema.LoadError{File: next.File, Field: "fields." + to,
+				Problem: fmt.Sprintf(msg.DesignerChildTableTaken, label(nf), nt)})
+			continue
+		}
+		p.renames[from] = to
+		tables[ot] = nt
+		var n int64
+		if hasOld {
+			n, _ = st.CountRows(ctx, ot)
+		}
+		p.Changes = append(p.Changes, Change{Kind: KindRename, Risk: RiskRename, Field: to, From: from, To: to, Rows: n,
+			Detail: fmt.Sprintf(msg.PlanRenameChild, from, to, n), oldTable: ot, newTable: nt})
+	}
 	matched := map[string]bool{}
 	for i := range oldCols {
 		oc := &oldCols[i]
 		path := oc.Path
 		if to, ok := p.renames[path]; ok {
 			path = to
+		} else if parent, child, ok := strings.Cut(path, "."); ok && tables[oc.Table] != "" {
+			path = p.renames[parent] + "." + child
 		}
 		nc := newCols[path]
-		if nc == nil || nc.Table != oc.Table {
+		if nc == nil || nc.Table != cmp.Or(tables[oc.Table], oc.Table) {
 			if err := p.drop(ctx, st, oc); err != nil {
 				return nil, err
 			}
@@ -124,9 +156,17 @@ func computePlan(ctx context.Context, st *store.Store, old, next *schema.Module,
 			return nil, err
 		}
 	}
+	// The columns were read from the old tables; the publish changes them in
+	// the renamed ones.
+	for i := range oldCols {
+		if nt := tables[oldCols[i].Table]; nt != "" {
+			oldCols[i].Table = nt
+		}
+	}
 	// Children fields gone: their tables stay.
 	for _, f := range old.Fields {
-		if f.Stored() || slices.ContainsFunc(next.Fields, func(n schema.Field) bool { return n.Name == f.Name && !n.Stored() }) {
+		if f.Stored() || p.renames[f.Name] != "" ||
+			slices.ContainsFunc(next.Fields, func(n schema.Field) bool { return n.Name == f.Name && !n.Stored() }) {
 			continue
 		}
 		n, err := st.CountRows(ctx, old.ChildTableName(&f))
@@ -143,8 +183,12 @@ func computePlan(ctx context.Context, st *store.Store, old, next *schema.Module,
 		p.Changes = append(p.Changes, Change{Kind: KindAddField, Risk: RiskAdditive, Field: fc.Path,
 			Detail: fmt.Sprintf(msg.PlanAddField, label(fc.Field)), newCol: &fc})
 	}
+	renamedTo := map[string]bool{}
+	for _, to := range p.renames {
+		renamedTo[to] = true
+	}
 	for _, f := range next.Fields {
-		if !f.Stored() && !slices.ContainsFunc(old.Fields, func(o schema.Field) bool { return o.Name == f.Name && !o.Stored() }) &&
+		if !f.Stored() && !renamedTo[f.Name] && !slices.ContainsFunc(old.Fields, func(o schema.Field) bool { return o.Name == f.Name && !o.Stored() }) &&
 			len(f.Fields) == 0 {
 			p.Changes = append(p.Changes, Change{Kind: KindAddField, Risk: RiskAdditive, Field: f.Name,
 				Detail: fmt.Sprintf(msg.PlanAddField, label(&f))})

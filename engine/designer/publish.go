@@ -240,7 +240,19 @@ func (d *Designer) apply(ctx context.Context, p *Plan, version int64) error {
 		return ok
 	}
 	for _, c := range p.Changes {
-		if c.Kind == KindRename && (has(c.oldCol) || !has(c.newCol)) {
+		if c.Kind != KindRename || c.oldTable == "" {
+			continue
+		}
+		// Renamed already by a publish that failed later: left alone.
+		if ok, _ := d.st.HasTable(ctx, c.oldTable); !ok {
+			continue
+		}
+		if err := d.st.RenameTable(ctx, c.oldTable, c.newTable); err != nil {
+			return err
+		}
+	}
+	for _, c := range p.Changes {
+		if c.Kind == KindRename && c.oldCol != nil && (has(c.oldCol) || !has(c.newCol)) {
 			if err := d.st.RenameColumn(ctx, c.oldCol.Table, c.oldCol.Column, c.newCol.Column); err != nil {
 				return err
 			}

@@ -44,6 +44,12 @@ func (os Objects) MarshalJSON() ([]byte, error) {
 }
 
 func appendObject(b []byte, m map[string]any) ([]byte, error) {
+	return appendMap(b, m, appendValue)
+}
+
+// appendMap writes a map as encoding/json does: null when nil, else its
+// keys sorted, each value written by put.
+func appendMap[V any](b []byte, m map[string]V, put func([]byte, V) ([]byte, error)) ([]byte, error) {
 	if m == nil {
 		return append(b, "null"...), nil
 	}
@@ -60,12 +66,17 @@ func appendObject(b []byte, m map[string]any) ([]byte, error) {
 		b = appendString(b, k)
 		b = append(b, ':')
 		var err error
-		if b, err = appendValue(b, m[k]); err != nil {
+		if b, err = put(b, m[k]); err != nil {
 			return nil, err
 		}
 	}
 	return append(b, '}'), nil
 }
+
+// putString and putStrings are appendMap's writers of string maps.
+func putString(b []byte, s string) ([]byte, error) { return appendString(b, s), nil }
+
+func putStrings(b []byte, m map[string]string) ([]byte, error) { return appendMap(b, m, putString) }
 
 func appendValue(b []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
@@ -122,43 +133,9 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		}
 		return append(b, ']'), nil
 	case map[string]string:
-		if x == nil {
-			return append(b, "null"...), nil
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			b = appendString(b, x[k])
-		}
-		return append(b, '}'), nil
+		return appendMap(b, x, putString)
 	case map[string]map[string]string:
-		if x == nil {
-			return append(b, "null"...), nil
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			b, _ = appendValue(b, x[k])
-		}
-		return append(b, '}'), nil
+		return appendMap(b, x, putStrings)
 	}
 	out, err := json.Marshal(v)
 	if err != nil {

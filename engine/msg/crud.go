@@ -42,6 +42,8 @@ const (
 	OpTemplate    = "下载导入模板"
 	OpSchema      = "表单定义"
 	OpStats       = "统计"
+	OpExists      = "重复校验"
+	OpTree        = "树"
 )
 
 // Export and import of xlsx files.
@@ -102,4 +104,10 @@ const (
 	DashColLng      = "经度"
 	DashColLat      = "纬度"
 	DashColLevel    = "层级"
+)
+
+// The workbench's screen visits (issue 15).
+const (
+	// WorkbenchUnknownModule: a visit report naming no served module.
+	WorkbenchUnknownModule = "不存在的模块：%s"
 )

@@ -38,5 +38,12 @@ const (
 	PlanDropField  = "删除字段“%s”，%d条数据将备份后移除"
 	PlanDropChild  = "删除子表字段“%s”，子表及其%d条数据保留在数据库中"
 	PlanSetting    = "修改设置%s"
-	PlanUnbounded  = "不限"
+
+	// PlanRenameChild: a children field renamed, its table renamed with its rows.
+	PlanRenameChild = "子表字段%s改名为%s，子表及其数据保留（%d条）"
+	// DesignerChildTableTaken refuses renaming a children field onto a table
+	// that exists already (left by an earlier children field of that name).
+	DesignerChildTableTaken = "子表字段“%s”的数据表%s已存在，不能改用此名称"
+
+	PlanUnbounded = "不限"
 )

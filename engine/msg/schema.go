@@ -194,6 +194,24 @@ const (
 	SchemaRefInvalidModule  = "引用的模块 %s 有错误，未能加载"
 )
 
+// Problems in a module's declared routes (routes:, docs/schema.md § Declared routes).
+const (
+	SchemaRouteDuplicate = "路由 %s %s 重复声明"
+	SchemaRouteGeneric   = "路径 %s 已由模块的通用接口提供，不必声明"
+	SchemaRouteNeeds     = "缺少 %s"
+	SchemaRouteAction    = "状态动作 %s 不存在（status.actions 中没有）"
+	SchemaRouteField     = "字段 %s 不存在"
+	SchemaRouteParent    = "%s 必须是引用本模块（%s）的单选 ref 字段"
+	SchemaRouteExport    = "模块未开启导出（export: true），不能声明导出路由"
+	SchemaRouteKey       = "%s 只用于 op: %s"
+	SchemaRouteNoID      = "op: %s 的路径不能带 {id}"
+	SchemaRouteTaken     = "路由 %s %s 已由 %s 声明"
+	SchemaRouteText      = "op: %s 只能检查文本类字段（string、idcard、mobile、email）"
+
+	// RouteValueRequired answers an exists/unique route called without a value.
+	RouteValueRequired = "请提供%s"
+)
+
 // Problems in dashboard files (schemas/dashboards/*.yaml, docs/dashboards.md).
 const (
 	DashUnknownKey      = "未知的键 %s（拼写错误，或该位置不允许此键）"
@@ -216,8 +234,10 @@ const (
 	DashThenNeedsBy     = "then 需要先有 by"
 	DashThenRequired    = "堆叠柱状图必须用 then 指定第二层分组"
 	DashItemsRequired   = "数字卡片至少需要一项 items"
+	DashBadTasks        = "tasks 只能为 open（当前用户的待办审批数），且不能再指定 module、measure、of、criteria"
 	DashTotalRequired   = "仪表盘组件必须用 total 指定 100% 的范围"
 	DashPointField      = "字段 %s 不是 geoPoint 字段"
+	DashShapeField      = "字段 %s 不是 geoPolygon 或 geoPoint 字段"
 	DashBadGrid         = "栅格位置须为非负整数，宽和高至少为 1，且 x + w 不超过 %d 列"
 	DashUnknownFilter   = "页面筛选 %s 未在 filters 中声明"
 	DashBadFilterType   = "不支持的筛选类型：%s（可用 period、org、choice）"

@@ -114,6 +114,7 @@ const (
 	FlowTimeoutEscalated = "超过办理期限"
 	FlowTimeoutReminded  = "超过办理期限，已提醒审批人"
 	FlowEscalatedTo      = "超时转交给%s"
+	FlowEscalatedAny     = "（任一人办理即可）"
 )
 
 // Leave (请假委托).
@@ -127,6 +128,11 @@ const (
 
 // FlowTakeBackLate refuses a take-back (取回) once the next step acted.
 const FlowTakeBackLate = "后续步骤已有人处理，不能取回"
+
+// FlowTakeBackAdded is the history comment of each person added after the
+// taker (加签在后) whose open task a take-back closed: they wait again for
+// the taker's approval.
+const FlowTakeBackAdded = "取回：收回加签人%s的待办，待重新同意后再交其办理"
 
 // Copies (抄送).
 const (

@@ -83,7 +83,15 @@ func Document(info Info, routes []Route, set *schema.Set) map[string]any {
 			existing["x-permission-codes"] = append(existing["x-permission-codes"].([]string), r.Code)
 			continue
 		}
-		paths[p][method] = operation(r, p, moduleOf(set, r.Path))
+		m, dr := declaredOf(set, r.Method, p)
+		if m == nil {
+			m = moduleOf(set, r.Path)
+		}
+		op := operation(r, p, m)
+		if dr != nil {
+			declaredOperation(op, dr, m)
+		}
+		paths[p][method] = op
 	}
 	out := map[string]any{}
 	for k, v := range paths {
@@ -102,6 +110,66 @@ func Document(info Info, routes []Route, set *schema.Set) map[string]any {
 				"bearer": map[string]any{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"},
 			},
 		},
+	}
+}
+
+// declaredOf finds the module route a module file declares (routes:) at
+// method and path.
+func declaredOf(set *schema.Set, method, path string) (*schema.Module, *schema.Route) {
+	for _, m := range set.Modules {
+		for i := range m.Routes {
+			if r := &m.Routes[i]; r.Method == method && m.RoutePath(r) == path {
+				return m, r
+			}
+		}
+	}
+	return nil, nil
+}
+
+// declaredOperation describes a declared route by its generic operation.
+func declaredOperation(op map[string]any, r *schema.Route, m *schema.Module) {
+	name := schemaName(m)
+	var params []any
+	if p, ok := op["parameters"].([]any); ok {
+		params = p
+	}
+	switch r.Op {
+	case "list":
+		params = append(params, listParams(m)...)
+		op["responses"] = moduleResponses(name + "Page")
+		if r.Answer == "rows" {
+			op["responses"] = map[string]any{
+				"200":     envelopeResponse(map[string]any{"type": "array", "items": ref("schemas", name)}),
+				"default": ref("responses", "Error"),
+			}
+		}
+	case "get":
+		if !strings.Contains(r.Path, "{id}") {
+			params = append(params, map[string]any{"name": "id", "in": "query", "required": true, "schema": map[string]any{"type": "integer"}})
+		}
+		op["responses"] = moduleResponses(name)
+	case "create", "update":
+		op["requestBody"] = jsonBody(ref("schemas", name))
+		op["responses"] = moduleResponses(name)
+	case "delete":
+		if !strings.Contains(r.Path, "{id}") {
+			params = append(params, ref("parameters", "ids"))
+		}
+	case "export":
+		params = append(params, listParams(m)...)
+		op["responses"] = map[string]any{"200": ref("responses", "Xlsx"), "default": ref("responses", "Error")}
+	case "status":
+		op["responses"] = moduleResponses(name)
+	case "exists", "unique":
+		params = append(params, map[string]any{"name": r.Field, "in": "query", "required": true, "schema": map[string]any{"type": "string"}})
+		op["responses"] = map[string]any{"200": envelopeResponse(map[string]any{"type": "boolean"}), "default": ref("responses", "Error")}
+	case "tree":
+		op["responses"] = map[string]any{"200": envelopeResponse(map[string]any{"type": "array", "items": map[string]any{
+			"allOf": []any{ref("schemas", name), map[string]any{"type": "object", "properties": map[string]any{
+				"children": map[string]any{"type": "array"}}}}}}), "default": ref("responses", "Error")}
+	}
+	if len(params) > 0 {
+		op["parameters"] = params
 	}
 }
 

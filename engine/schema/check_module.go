@@ -70,6 +70,7 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.workflow()
 	c.listSort()
 	c.stats()
+	c.routes()
 	if m.ShareDown && !m.OrgScoped {
 		c.add([]string{"shareDown"}, msg.SchemaShareDownUnscoped)
 	}

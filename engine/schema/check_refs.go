@@ -54,6 +54,7 @@ func crossCheck(ctx *checkContext, loaded []*loadedModule, failed map[string]boo
 	names := map[string]*Module{}
 	apis := map[string]*Module{}
 	tables := map[string]*Module{}
+	routes := map[string]*Module{} // "METHOD path" of the declared routes
 	var broken []*loadedModule
 	for _, lm := range loaded {
 		m := lm.m
@@ -75,6 +76,13 @@ func crossCheck(ctx *checkContext, loaded []*loadedModule, failed map[string]boo
 			}
 			bad = append(bad, lm.d.at([]string{key}, fmt.Sprintf(msg.SchemaDuplicateTable, m.TableName(), other.File)))
 		}
+		for i := range m.Routes {
+			key := m.Routes[i].Method + " " + m.RoutePath(&m.Routes[i])
+			if other := routes[key]; other != nil && other != m {
+				bad = append(bad, lm.d.at([]string{"routes", strconv.Itoa(i), "path"},
+					fmt.Sprintf(msg.SchemaRouteTaken, m.Routes[i].Method, m.RoutePath(&m.Routes[i]), other.File)))
+			}
+		}
 		if len(bad) > 0 {
 			errs = append(errs, bad...)
 			if names[m.Name] == nil {
@@ -83,6 +91,9 @@ func crossCheck(ctx *checkContext, loaded []*loadedModule, failed map[string]boo
 			continue
 		}
 		names[m.Name], apis[m.API], tables[m.TableName()] = m, m, m
+		for i := range m.Routes {
+			routes[m.Routes[i].Method+" "+m.RoutePath(&m.Routes[i])] = m
+		}
 		kept = append(kept, lm)
 	}
 	for {

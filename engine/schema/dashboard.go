@@ -2,7 +2,6 @@ package schema
 
 import (
 	"fmt"
-	"io/fs"
 	"path"
 	"regexp"
 	"slices"
@@ -92,13 +91,19 @@ type Stat struct {
 
 // NumberItem is one value of a number card.
 type NumberItem struct {
-	Label    string         `yaml:"label" json:"label"`
-	Unit     string         `yaml:"unit" json:"unit"`
+	Label string `yaml:"label" json:"label"`
+	Unit  string `yaml:"unit" json:"unit"`
+	// Tasks "open" counts the viewer's open workflow tasks (待办) of every
+	// workflow module instead of a module's rows.
+	Tasks    string         `yaml:"tasks" json:"tasks"`
 	Module   string         `yaml:"module" json:"module"`
 	Measure  string         `yaml:"measure" json:"measure"`
 	Of       string         `yaml:"of" json:"of"`
 	Criteria map[string]any `yaml:"criteria" json:"criteria"`
 }
+
+// ItemTasksOpen is the one value of NumberItem.Tasks.
+const ItemTasksOpen = "open"
 
 // GaugeTotal is the rows a gauge's value is a share of.
 type GaugeTotal struct {
@@ -127,6 +132,9 @@ type Widget struct {
 	// markers count.
 	Point string `yaml:"point" json:"point"`
 	Value *Stat  `yaml:"value" json:"value"`
+	// Shape is a map's field drawn as a shape per record: a geoPolygon
+	// (polygons) or a geoPoint whose values carry a radius (circles).
+	Shape string `yaml:"shape" json:"shape"`
 	// Fields, Sort and Size shape a list of latest records.
 	Fields []string `yaml:"fields" json:"fields"`
 	Sort   string   `yaml:"sort" json:"sort"`
@@ -176,8 +184,8 @@ var (
 	filterKeys     = []string{"name", "type", "label", "level", "dict", "options"}
 	optionKeys     = []string{"value", "label"}
 	statKeys       = []string{"module", "by", "bucket", "bands", "level", "then", "thenBucket", "measure", "of", "criteria"}
-	widgetKeys     = append(slices.Clone(statKeys), "id", "kind", "title", "grid", "top", "items", "total", "point", "value", "fields", "sort", "size", "filters", "drill", "unit", "colors", "options")
-	itemKeys       = []string{"label", "unit", "module", "measure", "of", "criteria"}
+	widgetKeys     = append(slices.Clone(statKeys), "id", "kind", "title", "grid", "top", "items", "total", "point", "value", "shape", "fields", "sort", "size", "filters", "drill", "unit", "colors", "options")
+	itemKeys       = []string{"label", "unit", "tasks", "module", "measure", "of", "criteria"}
 	totalKeys      = []string{"criteria"}
 	widgetGridKeys = []string{"x", "y", "w", "h"}
 )
@@ -191,32 +199,24 @@ func dashboardFile(root, p string) bool {
 
 // loadDashboards parses and checks the dashboard files against the set's
 // modules and dictionaries; files with problems are left out.
-func loadDashboards(fsys fs.FS, set *Set, files []string) []*LoadError {
-	var errs []*LoadError
+func loadDashboards(read reader, set *Set, files []string) []*LoadError {
 	names := map[string]string{}
 	routes := map[string]string{}
-	for _, f := range files {
-		data, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
-			continue
-		}
+	return eachFile(read, files, func(f string, data []byte) []*LoadError {
 		d, more := ParseDashboard(f, data, set)
-		if len(more) == 0 {
-			if other, dup := names[d.Name]; dup {
-				more = append(more, &LoadError{File: f, Line: 1, Field: "name", Problem: fmt.Sprintf(msg.DashDuplicateName, d.Name, other)})
-			} else if other, dup := routes[d.Route]; dup {
-				more = append(more, &LoadError{File: f, Line: 1, Field: "route", Problem: fmt.Sprintf(msg.DashDuplicateRoute, d.Route, other)})
-			}
-		}
 		if len(more) > 0 {
-			errs = append(errs, more...)
-			continue
+			return more
+		}
+		if other, dup := names[d.Name]; dup {
+			return []*LoadError{{File: f, Line: 1, Field: "name", Problem: fmt.Sprintf(msg.DashDuplicateName, d.Name, other)}}
+		}
+		if other, dup := routes[d.Route]; dup {
+			return []*LoadError{{File: f, Line: 1, Field: "route", Problem: fmt.Sprintf(msg.DashDuplicateRoute, d.Route, other)}}
 		}
 		names[d.Name], routes[d.Route] = f, f
 		set.Dashboards = append(set.Dashboards, d)
-	}
-	return errs
+		return nil
+	})
 }
 
 // ParseDashboard decodes one dashboard file and checks it against the
@@ -396,6 +396,12 @@ func (c *dashCheck) widget(d *Dashboard, w *Widget, p []string) {
 		}
 		for j, it := range w.Items {
 			ip := append(at("items"), strconv.Itoa(j))
+			if it.Tasks != "" {
+				if it.Tasks != ItemTasksOpen || it.Module != "" || it.Measure != "" || it.Of != "" || len(it.Criteria) > 0 {
+					c.at(append(slicesClip(ip), "tasks"), msg.DashBadTasks)
+				}
+				continue
+			}
 			im := c.module(it.Module, append(slicesClip(ip), "module"))
 			if im == nil {
 				continue
@@ -417,6 +423,11 @@ func (c *dashCheck) widget(d *Dashboard, w *Widget, p []string) {
 	case WidgetMap:
 		if f := m.Field(w.Point); f == nil || f.Type != TypeGeoPoint {
 			c.at(at("point"), fmt.Sprintf(msg.DashPointField, w.Point))
+		}
+		if w.Shape != "" {
+			if f := m.Field(w.Shape); f == nil || f.Type != TypeGeoPolygon && f.Type != TypeGeoPoint {
+				c.at(at("shape"), fmt.Sprintf(msg.DashShapeField, w.Shape))
+			}
 		}
 		if w.Value != nil {
 			vm := c.module(w.Value.Module, append(at("value"), "module"))

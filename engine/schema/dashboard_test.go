@@ -46,6 +46,7 @@ widgets:
     grid: {x: 0, y: 0, w: 6, h: 3}
     items:
       - {label: 人数, module: person}
+      - {label: 待我审批, tasks: open}
       - {label: 收入, module: person, measure: avg, of: income, criteria: {gender.equals: "1"}}
   - id: ages
     kind: stackedBar
@@ -63,6 +64,7 @@ widgets:
     grid: {x: 18, y: 0, w: 6, h: 6}
     module: person
     point: place
+    shape: place
     value: {module: person, by: orgId, level: child}
     drill: org
 `
@@ -123,6 +125,7 @@ widgets:
     grid: {x: 0, y: 0, w: 2, h: 2}
     module: person
     point: name
+    shape: income
   - id: f
     kind: gauge
     grid: {x: 0, y: 0, w: 2, h: 2}
@@ -130,6 +133,12 @@ widgets:
   - id: g
     kind: number
     grid: {x: 0, y: 0, w: 2, h: 2}
+  - id: h
+    kind: number
+    grid: {x: 0, y: 0, w: 2, h: 2}
+    items:
+      - {label: 待办, tasks: open, module: person}
+      - {label: 待办, tasks: all}
 `
 	dup := `name: people
 title: 重复
@@ -163,8 +172,11 @@ route: /other
 		"dashboards/bad.yaml:39: widgets.d.bucket: 字段 seenAt 不支持统计周期 age",
 		"dashboards/bad.yaml:40: widgets.d.bands: 年龄分段须为递增的正整数，至多 10 个",
 		"dashboards/bad.yaml:45: widgets.e.point: 字段 name 不是 geoPoint 字段",
-		"dashboards/bad.yaml:46: widgets.f.total: 仪表盘组件必须用 total 指定 100% 的范围",
-		"dashboards/bad.yaml:50: widgets.g.items: 数字卡片至少需要一项 items",
+		"dashboards/bad.yaml:46: widgets.e.shape: 字段 income 不是 geoPolygon 或 geoPoint 字段",
+		"dashboards/bad.yaml:47: widgets.f.total: 仪表盘组件必须用 total 指定 100% 的范围",
+		"dashboards/bad.yaml:51: widgets.g.items: 数字卡片至少需要一项 items",
+		"dashboards/bad.yaml:58: widgets.h.items[0].tasks: tasks 只能为 open（当前用户的待办审批数），且不能再指定 module、measure、of、criteria",
+		"dashboards/bad.yaml:59: widgets.h.items[1].tasks: tasks 只能为 open（当前用户的待办审批数），且不能再指定 module、measure、of、criteria",
 		"dashboards/zdup.yaml:1: name: 看板名称 people 已在 dashboards/people.yaml 使用",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

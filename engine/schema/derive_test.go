@@ -14,7 +14,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the testdata/golden/*.golden files")
 
 // goldenSet loads the golden tree, which must load without problems.
-func goldenSet(t *testing.T) *Set {
+func goldenSet(t testing.TB) *Set {
 	t.Helper()
 	set, errs := LoadFS(os.DirFS("testdata/golden"), ".")
 	if len(errs) > 0 {

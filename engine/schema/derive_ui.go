@@ -64,6 +64,7 @@ func fieldUI(f *Field) map[string]any {
 	}
 	set("placeholder", f.Placeholder, f.Placeholder != "")
 	set("help", f.Help, f.Help != "")
+	set("patternMessage", f.PatternMsg, f.PatternMsg != "")
 	set("dict", f.Dict, f.Dict != "")
 	set("ref", f.Ref, f.Ref != "")
 	set("display", f.Display, f.Display != "")

@@ -80,7 +80,7 @@ func walk(fsys fs.FS, root string) ([]string, []*LoadError) {
 		}
 		base := e.Name()
 		if e.IsDir() {
-			if p != root && strings.HasPrefix(base, ".") || p == path.Join(root, DashboardsDir) {
+			if p != root && strings.HasPrefix(base, ".") || p == path.Join(root, DashboardsDir) || p == path.Join(root, I18nDir) {
 				return fs.SkipDir
 			}
 			return nil
@@ -150,15 +150,9 @@ func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete
 	}
 	var loaded []*loadedModule
 	failed := map[string]bool{} // names of modules whose files have problems
-	for _, f := range files {
-		data, err := read(f)
-		if err != nil {
-			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
-			continue
-		}
+	errs = append(errs, eachFile(read, files, func(f string, data []byte) []*LoadError {
 		m, d, more := parseModule(f, data)
 		if len(more) > 0 {
-			errs = append(errs, more...)
 			if d != nil {
 				failed[scalarAt(d.root, "name")] = true
 			} else {
@@ -167,10 +161,11 @@ func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete
 			if m != nil { // decoded: report its cross-file problems too
 				loaded = append(loaded, &loadedModule{m: m, d: d, bad: true})
 			}
-			continue
+			return more
 		}
 		loaded = append(loaded, &loadedModule{m: m, d: d})
-	}
+		return nil
+	})...)
 	ctx.modulesKnown = complete
 	kept, more := crossCheck(ctx, loaded, failed)
 	errs = append(errs, more...)
@@ -178,7 +173,8 @@ func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete
 		set.Modules = append(set.Modules, lm.m)
 	}
 	if complete {
-		errs = append(errs, loadDashboards(fsys, set, dashboardFiles(fsys, root))...)
+		errs = append(errs, loadDashboards(readerOf(fsys, nil), set, dashboardFiles(fsys, root))...)
+		errs = append(errs, loadCatalogues(readerOf(fsys, nil), set, catalogueFiles(fsys, root))...)
 	}
 	set.Failed = map[string]bool{}
 	for name := range failed {
@@ -189,16 +185,44 @@ func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete
 	return set, errs
 }
 
+// eachFile reads every file and hands it to parse, collecting the problems
+// in file order (a file that cannot be read is one): the loop of modules
+// and dashboards alike.
+func eachFile(read reader, files []string, parse func(file string, data []byte) []*LoadError) []*LoadError {
+	var errs []*LoadError
+	for _, f := range files {
+		data, err := read(f)
+		if err != nil {
+			errs = append(errs, &LoadError{File: f, Problem: fmt.Sprintf(msg.SchemaReadFailed, err)})
+			continue
+		}
+		errs = append(errs, parse(f, data)...)
+	}
+	return errs
+}
+
+// yamlFile reports whether a file name is a YAML file of a tree (hidden
+// files aside).
+func yamlFile(base string) bool {
+	return strings.HasSuffix(base, ".yaml") && !strings.HasPrefix(base, ".")
+}
+
 // dashboardFiles lists the dashboard files of the tree at root (sorted).
 func dashboardFiles(fsys fs.FS, root string) []string {
-	entries, err := fs.ReadDir(fsys, path.Join(root, DashboardsDir))
+	return yamlFilesIn(fsys, path.Join(root, DashboardsDir))
+}
+
+// yamlFilesIn lists the YAML files directly in dir (sorted), none when dir
+// does not exist.
+func yamlFilesIn(fsys fs.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
-			out = append(out, path.Join(root, DashboardsDir, e.Name()))
+		if !e.IsDir() && yamlFile(e.Name()) {
+			out = append(out, path.Join(dir, e.Name()))
 		}
 	}
 	return out

@@ -102,6 +102,10 @@ type Module struct {
 	// the module its Status.
 	Workflow *Workflow `yaml:"workflow,omitempty" json:"workflow,omitempty"`
 
+	// Routes are extra paths the module answers with one of its generic
+	// operations (routes.go): the call paths of spec §7.
+	Routes []Route `yaml:"routes,omitempty" json:"routes,omitempty"`
+
 	// File is the path the module was loaded from, for messages.
 	File string `yaml:"-" json:"-"`
 }

@@ -33,6 +33,9 @@ type Set struct {
 	Groups  []Group
 	// Dashboards are the files of the dashboards folder (dashboard.go).
 	Dashboards []*Dashboard
+	// Catalogues are the translation files of the i18n folder by locale
+	// (i18n_load.go); Catalogue(locale) is what the console receives.
+	Catalogues map[string]*Catalogue
 	// Failed names the modules whose files have problems and were left
 	// out; the key "" stands for a file whose module name could not be
 	// read (a YAML syntax error before its name:). A module neither in

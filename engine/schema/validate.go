@@ -15,7 +15,8 @@ import (
 )
 
 // Validate checks a submitted record against the module: the record schema
-// (compiled once per module and set, with the custom formats), then what the
+// (compiled once per module and set, with the custom formats; a record the
+// native check finds valid skips gojsonschema, see validate_fast.go), then what the
 // schema cannot say (a decimal's digits, an integer that fits 64 bits). A
 // key the module does not declare is refused; the common read-only keys
 // and the status field are accepted and ignored (the store sets them). An
@@ -32,16 +33,18 @@ func Validate(m *Module, set *Set, rec map[string]any, partial bool) error {
 	}
 	v := &validation{}
 	doc := v.prepare(m.Fields, rec, nil, skipKeys(m))
-	schema := c.full
+	schema, fast := c.full, c.fastFull
 	if partial {
-		schema = c.partial
+		schema, fast = c.partial, c.fastPartial
 	}
-	res, err := schema.Validate(gojsonschema.NewGoLoader(doc))
-	if err != nil {
-		return fmt.Errorf("validate %s record: %w", m.Name, err)
-	}
-	for _, re := range res.Errors() {
-		v.schemaError(m.Fields, re)
+	if len(v.errs) > 0 || !fast.valid(doc) {
+		res, err := schema.Validate(gojsonschema.NewGoLoader(doc))
+		if err != nil {
+			return fmt.Errorf("validate %s record: %w", m.Name, err)
+		}
+		for _, re := range res.Errors() {
+			v.schemaError(m.Fields, re)
+		}
 	}
 	v.digits(m.Fields, doc, nil)
 	if len(v.errs) == 0 {
@@ -51,9 +54,11 @@ func Validate(m *Module, set *Set, rec map[string]any, partial bool) error {
 }
 
 // compiled holds the full and the partial (no top-level required) schema of
-// one module.
+// one module, and both compiled for the native check of valid records
+// (validate_fast.go).
 type compiled struct {
-	full, partial *gojsonschema.Schema
+	full, partial         *gojsonschema.Schema
+	fastFull, fastPartial *fastNode
 }
 
 // cacheKey names a module and the set it was compiled with, without keeping
@@ -82,7 +87,7 @@ func compiledFor(m *Module, set *Set) (*compiled, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compile record schema of %s: %w", m.Name, err)
 	}
-	c := &compiled{full: full, partial: part}
+	c := &compiled{full: full, partial: part, fastFull: compileFast(rs), fastPartial: compileFast(ps)}
 	if _, loaded := compiledCache.LoadOrStore(key, c); !loaded {
 		runtime.AddCleanup(m, func(k cacheKey) { compiledCache.Delete(k) }, key)
 	}

@@ -121,7 +121,11 @@ func openBench(ctx context.Context, dbURL, dir string, m *schema.Module, fill bo
 
 // fillBench inserts benchRows rows with multi-row INSERTs: 60 orgs in
 // 6 towns, names from common characters, dates over three years.
-func fillBench(s *Store, m *schema.Module) error {
+func fillBench(s *Store, m *schema.Module) error { return fillBenchN(s, m, benchRows, true) }
+
+// fillBenchN is fillBench with rows rows (a multiple of 1000), rebuilding
+// the gram indexes only with grams (the statistics need none).
+func fillBenchN(s *Store, m *schema.Module, rows int, grams bool) error {
 	mt := s.metaOf(m)
 	r := rand.New(rand.NewPCG(1, 2))
 	cols := []string{colTenant, colOrg, colOrgPath, colCreatedBy, colCreatedAt, colUpdatedBy, colUpdatedAt, colVersion,
@@ -133,7 +137,7 @@ func fillBench(s *Store, m *schema.Module) error {
 	}
 	defer tx.Rollback()
 	const batch = 1000
-	for i := 0; i < benchRows; i += batch {
+	for i := 0; i < rows; i += batch {
 		ins := entsql.Dialect(s.dialect).Insert(mt.table).Columns(cols...)
 		for j := i; j < i+batch; j++ {
 			org := 1 + r.IntN(60)
@@ -153,7 +157,7 @@ func fillBench(s *Store, m *schema.Module) error {
 	}
 	// The rows went in behind the store's back: rebuild the gram indexes.
 	for _, c := range mt.cols {
-		if gramIndexed(c) {
+		if grams && gramIndexed(c) {
 			if err := s.inWrite(ctx, mt, func(tx *sql.Tx) error { return s.fillGrams(ctx, tx, mt, c) }); err != nil {
 				return err
 			}
@@ -307,14 +311,15 @@ func benchLists(b *testing.B, s *Store, m *schema.Module) {
 // BenchmarkCreateSQLite compares SQLite writers: the store's single writer
 // connection (writes queue in Go) against a pool of connections whose
 // transactions all BEGIN IMMEDIATE (writes queue in SQLite's busy handler,
-// which sleeps and retries).
+// which sleeps and retries); and the single writer with its statements
+// prepared once (writeStmts) against compiling them for every create.
 func BenchmarkCreateSQLite(b *testing.B) {
-	for _, pooled := range []bool{false, true} {
-		name := "one-writer"
-		if pooled {
-			name = "writer-pool"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, v := range []struct {
+		name               string
+		pooled, unprepared bool
+	}{{"one-writer", false, false}, {"one-writer-unprepared", false, true}, {"writer-pool", true, false}} {
+		pooled := v.pooled
+		b.Run(v.name, func(b *testing.B) {
 			dir := b.TempDir()
 			s, err := Open(ctx, "", dir)
 			if err != nil {
@@ -328,7 +333,10 @@ func BenchmarkCreateSQLite(b *testing.B) {
 				}
 				defer w.Close()
 				w.SetMaxOpenConns(8)
-				s.w = w
+				s.w, s.wstmts = w, newWriteStmts(w)
+			}
+			if v.unprepared { // every INSERT compiled again, as before writeStmts
+				s.wstmts = nil
 			}
 			m := testModule()
 			if err := s.Migrate(ctx, m, false); err != nil {

@@ -35,7 +35,7 @@ type HistoryEntry struct {
 // write sequence, so cached list totals are renewed). fn may run its own
 // statements on tx; everything commits together or not at all.
 func (s *Store) InWrite(ctx context.Context, m *schema.Module, fn func(tx *sql.Tx) error) error {
-	return s.inWrite(ctx, s.metaOf(m), fn)
+	return s.inWriteOf(ctx, s.metaOf(m), 0, fn)
 }
 
 // GetIn is Get inside a transaction.

@@ -44,14 +44,9 @@ func (s *Store) MigrateChanged(ctx context.Context, ms []*schema.Module) ([]stri
 	for _, m := range ms {
 		mt := s.metaOf(m)
 		if recorded[mt.table] == s.digest(mt) {
-			if err := s.prepareGrams(ctx, mt); err != nil {
-				return migrated, fmt.Errorf("prepare %s: %w", m.Name, err)
+			if err := s.adopt(ctx, mt); err != nil {
+				return migrated, err
 			}
-			// The digest covers the shared tables too: they are as
-			// this version of the store makes them.
-			s.migrateMu.Lock()
-			s.sharedMigrated = true
-			s.migrateMu.Unlock()
 			continue
 		}
 		if err := s.Migrate(ctx, m, false); err != nil {
@@ -60,6 +55,34 @@ func (s *Store) MigrateChanged(ctx context.Context, ms []*schema.Module) ([]stri
 		migrated = append(migrated, m.Name)
 	}
 	return migrated, nil
+}
+
+// Adopt prepares a module whose table another process migrates (the
+// designer's publisher, on any instance): when the recorded digest is the
+// module's, it prepares the module's search state and answers true; when
+// not (that migration has not finished, or a newer one has run), it
+// changes nothing and answers false. It never alters a table, so an
+// instance that lags behind a publish cannot undo or rebuild what the
+// publisher is doing.
+func (s *Store) Adopt(ctx context.Context, m *schema.Module) (bool, error) {
+	mt := s.metaOf(m)
+	if s.migratedDigests(ctx)[mt.table] != s.digest(mt) {
+		return false, nil
+	}
+	return true, s.adopt(ctx, mt)
+}
+
+// adopt prepares a module whose table is as its digest says.
+func (s *Store) adopt(ctx context.Context, mt *meta) error {
+	if err := s.prepareGrams(ctx, mt); err != nil {
+		return fmt.Errorf("prepare %s: %w", mt.m.Name, err)
+	}
+	// The digest covers the shared tables too: they are as this version
+	// of the store makes them.
+	s.migrateMu.Lock()
+	s.sharedMigrated = true
+	s.migrateMu.Unlock()
+	return nil
 }
 
 // migratedDigests reads every recorded digest; none (a new database, whose

@@ -82,6 +82,7 @@ func open(dbURL, dataDir string) (*Store, error) {
 		s.w.SetMaxIdleConns(1)
 		s.dialect = dialect.SQLite
 		s.stmts = newStmtCache(s.db)
+		s.wstmts = newWriteStmts(s.w)
 		return s, nil
 	case strings.HasPrefix(dbURL, "postgres://") || strings.HasPrefix(dbURL, "postgresql://"):
 		db, err := sql.Open("pgx", dbURL)
@@ -188,6 +189,9 @@ func (s *Store) Ping(ctx context.Context) error {
 func (s *Store) Close() error {
 	if s.stmts != nil {
 		s.stmts.close()
+	}
+	if s.wstmts != nil {
+		s.wstmts.cache.close()
 	}
 	err := s.db.Close()
 	if s.w != s.db {

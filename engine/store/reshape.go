@@ -298,6 +298,48 @@ func (s *Store) RenameColumn(ctx context.Context, table, from, to string) error 
 	return nil
 }
 
+// ChildTable is the SQL table of m's children field f (as FieldColumns
+// names it).
+func ChildTable(m *schema.Module, f *schema.Field) string {
+	return ident(m.ChildTableName(f))
+}
+
+// HasTable reports whether a table exists.
+func (s *Store) HasTable(ctx context.Context, table string) (bool, error) {
+	rows, err := s.db.QueryContext(ctx, fmt.Sprintf("SELECT 1 FROM %s WHERE 1 = 0", s.quote(table)))
+	if err != nil {
+		return false, nil //nolint:nilerr // a missing table is the answer
+	}
+	rows.Close()
+	return true, nil
+}
+
+// RenameTable renames a table, keeping its rows (a renamed children field
+// of the form designer). On PostgreSQL, whose index and sequence names are
+// the schema's, the primary key's index and the id sequence follow the
+// table's new name, so a later table of the old name does not meet them;
+// the other indexes are made again under the new name by the next
+// migration.
+func (s *Store) RenameTable(ctx context.Context, from, to string) error {
+	q := fmt.Sprintf("ALTER TABLE %s RENAME TO %s", s.quote(from), s.quote(to))
+	if _, err := s.w.ExecContext(ctx, q); err != nil {
+		return fmt.Errorf("rename table %s: %w", from, err)
+	}
+	if s.dialect != dialect.Postgres {
+		return nil
+	}
+	for _, r := range []struct{ kind, from, to string }{
+		{"INDEX", from + "_pkey", to + "_pkey"},
+		{"SEQUENCE", from + "_" + colID + "_seq", to + "_" + colID + "_seq"},
+	} {
+		q := fmt.Sprintf("ALTER %s IF EXISTS %s RENAME TO %s", r.kind, s.quote(ident(r.from)), s.quote(ident(r.to)))
+		if _, err := s.w.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("rename %s %s: %w", strings.ToLower(r.kind), r.from, err)
+		}
+	}
+	return nil
+}
+
 // DropColumn drops a column and the indexes on it; the table stays.
 func (s *Store) DropColumn(ctx context.Context, table, column string) error {
 	if err := s.dropIndexesOn(ctx, table, column); err != nil {

@@ -137,7 +137,10 @@ func contains(xs []string, x string) bool { return indexOf(xs, x) >= 0 }
 func gramTables(mt *meta) []*entschema.Table {
 	t := entschema.NewTable(gramTable(mt))
 	f := &entschema.Column{Name: "field", Type: field.TypeString, Size: 64}
-	g := &entschema.Column{Name: "gram", Type: field.TypeString, Size: 16}
+	// MySQL's string collations pad with spaces and fold accents and widths, so "巾 " would equal
+	// "巾" and one record's two grams collide on the key: there the gram is bytes, compared as
+	// written (PostgreSQL and SQLite compare strings exactly already).
+	g := &entschema.Column{Name: "gram", Type: field.TypeString, Size: 16, SchemaType: map[string]string{dialect.MySQL: "varbinary(64)"}}
 	rec := &entschema.Column{Name: "record_id", Type: field.TypeInt64}
 	t.AddPrimary(f)
 	t.AddPrimary(g)

@@ -101,7 +101,10 @@ func testGrams(t *testing.T, s *Store) {
 	if err := s.Migrate(ctx, m, false); err != nil {
 		t.Fatal(err)
 	}
-	for term, want := range map[string]int64{"王": 1, "李四": 1, "张": 0} {
+	// Grams that differ only by a trailing space, an accent or a width are distinct (MySQL's collations
+	// would take "巾 " for "巾" and refuse the record's second gram as a duplicate key).
+	mustCreate(t, s, m, viewer, Record{"name": "毛巾 Café cafe ＡＢ ab"})
+	for term, want := range map[string]int64{"王": 1, "李四": 1, "张": 0, "巾 c": 1, "café": 1, "ＡＢ": 1} {
 		if got := listQ(t, s, m, viewer, "name.contains="+term).Total; got != want {
 			t.Errorf("after refill, contains %s total = %d, want %d", term, got, want)
 		}

@@ -374,7 +374,7 @@ func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsSta
 		for i, g := range st.groups {
 			keys[i] = groupKey(g, raw[i])
 		}
-		n, _ := toInt(text(raw[len(st.groups)]))
+		n, _ := IntOf(text(raw[len(st.groups)]))
 		var a float64
 		var an int64
 		has := false
@@ -382,7 +382,7 @@ func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsSta
 			if x, ok := toFloat(text(raw[len(st.groups)+1])); ok {
 				a, has = x, true
 			}
-			an, _ = toInt(text(raw[len(st.groups)+2]))
+			an, _ = IntOf(text(raw[len(st.groups)+2]))
 		}
 		if len(keys) == 0 {
 			keys = []any{nil}

@@ -36,7 +36,7 @@ func (s *Store) Transition(ctx context.Context, m *schema.Module, sc Scope, id i
 	}
 	before, after := s.hooksFor(m, OpTransition)
 	w := &Write{Op: OpTransition, Module: m, Scope: sc, ID: id, Action: &a, Comment: comment}
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+	err := s.inWriteOf(ctx, mt, sc.TenantID, func(tx *sql.Tx) error {
 		cur, err := s.currentStatus(ctx, tx, mt, sc, id)
 		if err != nil {
 			return err

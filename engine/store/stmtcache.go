@@ -124,3 +124,79 @@ func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*s
 	}
 	return st.QueryContext(ctx, args...)
 }
+
+// writeStmts keeps the statements of SQLite's one writer connection
+// prepared across write transactions (an INSERT of a module's record, the
+// write sequence's UPDATE): compiling a 40-column INSERT again for every
+// create was a large share of its CPU time. A statement cannot be prepared
+// on the writer while a transaction holds its only connection, so a query
+// first met inside a transaction runs unprepared and is learned; once the
+// transaction has committed, the learned queries are prepared on the
+// writer, and later transactions run them through Tx.StmtContext, which
+// reuses the statement already prepared on that connection.
+type writeStmts struct {
+	cache   *stmtCache
+	mu      sync.Mutex
+	learned map[string]bool
+}
+
+func newWriteStmts(w *sql.DB) *writeStmts {
+	return &writeStmts{cache: newStmtCache(w), learned: map[string]bool{}}
+}
+
+// execW runs a statement of a write transaction, prepared once on SQLite's
+// writer (writeStmts); elsewhere, or not yet prepared, as tx.ExecContext.
+func (s *Store) execW(ctx context.Context, tx *sql.Tx, qs string, args ...any) (sql.Result, error) {
+	w := s.wstmts
+	if w == nil {
+		return tx.ExecContext(ctx, qs, args...)
+	}
+	if st, ok := w.cache.lookup(qs); ok {
+		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	w.learn(qs)
+	return tx.ExecContext(ctx, qs, args...)
+}
+
+// lookup is the writer's prepared statement of qs, if any (none on a nil
+// writeStmts: databases other than SQLite).
+func (w *writeStmts) lookup(qs string) (*sql.Stmt, bool) {
+	if w == nil {
+		return nil, false
+	}
+	return w.cache.lookup(qs)
+}
+
+// learn remembers qs, to be prepared after the transaction.
+func (w *writeStmts) learn(qs string) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	if len(w.learned) < stmtCacheSize {
+		w.learned[qs] = true
+	}
+	w.mu.Unlock()
+}
+
+// prepareLearned prepares the queries learned inside transactions, after
+// the transaction released the writer. A failure only leaves the query
+// unprepared: it keeps running as before.
+func (w *writeStmts) prepareLearned(ctx context.Context) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	if len(w.learned) == 0 {
+		w.mu.Unlock()
+		return
+	}
+	qs := w.learned
+	w.learned = map[string]bool{}
+	w.mu.Unlock()
+	for q := range qs {
+		if _, err := w.cache.get(ctx, q); err != nil {
+			return
+		}
+	}
+}

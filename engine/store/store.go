@@ -105,12 +105,15 @@ type Store struct {
 	// counting makes concurrent lists that miss the count cache count once.
 	counting singleflight.Group
 	stmts    *stmtCache // SQLite only
-	grams    *gramSet   // gram indexes known complete
-	metas    metaCache  // what the store derives from each module
+	// wstmts keeps the writer's statements (SQLite only): see execW.
+	wstmts *writeStmts
+	grams  *gramSet  // gram indexes known complete
+	metas  metaCache // what the store derives from each module
 
 	migrateMu      sync.Mutex // one migration at a time
 	sharedMigrated bool       // the shared tables were migrated by this store (under migrateMu)
 	hooks          hookTable  // write hooks by module (hooks.go)
+	written        written    // who hears of committed writes (written.go)
 
 	// orgPaths, when given to Open, places a record in an organisation
 	// other than the viewer's own (a record's orgId); without it a record

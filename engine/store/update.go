@@ -22,7 +22,7 @@ func (s *Store) Update(ctx context.Context, m *schema.Module, sc Scope, id int64
 	mt := s.metaOf(m)
 	before, after := s.hooksFor(m, OpUpdate)
 	w := &Write{Op: OpUpdate, Module: m, Scope: sc, ID: id, New: rec}
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+	err := s.inWriteOf(ctx, mt, sc.TenantID, func(tx *sql.Tx) error {
 		if len(before) > 0 || len(after) > 0 {
 			old, err := s.get(ctx, tx, mt, sc, id)
 			if err != nil {
@@ -126,7 +126,7 @@ func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []in
 		args[i] = id
 	}
 	var n int64
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
+	err := s.inWriteOf(ctx, mt, sc.TenantID, func(tx *sql.Tx) error {
 		if len(before) > 0 || len(after) > 0 {
 			var err error
 			if ws, err = s.deleting(ctx, tx, mt, sc, ids); err != nil {
@@ -178,25 +178,45 @@ func (s *Store) deleting(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id
 // lock), so writes to one module are serialised and the unique pre-check
 // inside fn cannot race another writer.
 func (s *Store) inWrite(ctx context.Context, mt *meta, fn func(tx *sql.Tx) error) error {
+	return s.inWriteOf(ctx, mt, noTenant, fn)
+}
+
+// inWriteOf is inWrite for a writer of tenant (0 when unknown): after the
+// commit, the OnWritten listeners hear of the modules whose tables the
+// transaction bumped (not for noTenant).
+func (s *Store) inWriteOf(ctx context.Context, mt *meta, tenant int64, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	tell := tenant != noTenant && s.written.listening()
+	if tell {
+		s.written.track(tx)
+		defer s.written.done(tx)
+	}
 	if err := s.bumpSeq(ctx, tx, mt.table); err != nil {
 		return err
 	}
 	if err := fn(tx); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.wstmts.prepareLearned(ctx)
+	if tell {
+		s.tellWritten(tenant, s.written.done(tx))
+	}
+	return nil
 }
 
 // bumpSeq increments the table's write sequence, creating its row if need be.
 func (s *Store) bumpSeq(ctx context.Context, tx *sql.Tx, table string) error {
+	s.written.bumped(tx, table)
 	b := entsql.Dialect(s.dialect)
 	up, upArgs := b.Update(SeqTable).Add("seq", 1).Where(entsql.EQ("table_name", table)).Query()
-	res, err := tx.ExecContext(ctx, up, upArgs...)
+	res, err := s.execW(ctx, tx, up, upArgs...)
 	if err != nil {
 		return fmt.Errorf("bump write sequence: %w", err)
 	}

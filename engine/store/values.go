@@ -34,7 +34,7 @@ func encode(c *col, v any) (any, error) {
 	case kText:
 		return encodeText(c, v)
 	case kInt:
-		n, ok := toInt(v)
+		n, ok := IntOf(v)
 		if !ok {
 			return nil, errBadValue(c, fmt.Sprintf("%T is not an integer", v))
 		}
@@ -57,7 +57,7 @@ func encode(c *col, v any) (any, error) {
 				return p, nil
 			}
 		default:
-			if n, ok := toInt(v); ok && (n == 0 || n == 1) {
+			if n, ok := IntOf(v); ok && (n == 0 || n == 1) {
 				return n == 1, nil
 			}
 		}
@@ -80,7 +80,7 @@ func encodeText(c *col, v any) (any, error) {
 		s = x
 	default:
 		// Dictionary and option values may arrive as numbers.
-		n, ok := toInt(v)
+		n, ok := IntOf(v)
 		if !ok || c.field == nil || c.field.Type != schema.TypeEnum {
 			return nil, errBadValue(c, fmt.Sprintf("%T is not text", v))
 		}
@@ -145,7 +145,7 @@ func multiItems(c *col, v any) ([]any, error) {
 	out := make([]any, 0, len(in))
 	for _, e := range in {
 		if ints {
-			n, ok := toInt(e)
+			n, ok := IntOf(e)
 			if !ok || c.field.Type == schema.TypeEnum && !hasOption(c.field, n) {
 				return nil, errBadValue(c, "bad list item")
 			}
@@ -154,7 +154,7 @@ func multiItems(c *col, v any) ([]any, error) {
 		}
 		s, ok := e.(string)
 		if !ok {
-			n, isInt := toInt(e) // dictionary codes may arrive as numbers
+			n, isInt := IntOf(e) // dictionary codes may arrive as numbers
 			if !isInt {
 				return nil, errBadValue(c, "bad list item")
 			}
@@ -174,7 +174,7 @@ func hasOption(f *schema.Field, v any) bool {
 	}
 	for _, o := range f.Options {
 		if n, ok := v.(int64); ok {
-			if m, ok := toInt(o.Value); ok && m == n {
+			if m, ok := IntOf(o.Value); ok && m == n {
 				return true
 			}
 		} else if fmt.Sprint(o.Value) == v {
@@ -193,7 +193,9 @@ func timeArg(k kind, t time.Time) string {
 	return t.Format(DateTimeLayout)
 }
 
-func toInt(v any) (int64, bool) {
+// IntOf reads a whole number as records and JSON bodies carry it (Go
+// integers, a float without a fraction, json.Number, a decimal string).
+func IntOf(v any) (int64, bool) {
 	switch x := v.(type) {
 	case int:
 		return int64(x), true
@@ -265,7 +267,7 @@ func decode(c *col, raw any) any {
 	}
 	switch c.kind {
 	case kInt:
-		if n, ok := toInt(raw); ok {
+		if n, ok := IntOf(raw); ok {
 			return n
 		}
 	case kFloat:

@@ -56,14 +56,29 @@ func (s *Store) CreateMany(ctx context.Context, m *schema.Module, sc Scope, recs
 	return nil
 }
 
+// CreateManyIDs is CreateMany answering the new records' ids, in the
+// order of recs (a generator that writes many records learns their ids
+// without reading them back).
+func (s *Store) CreateManyIDs(ctx context.Context, m *schema.Module, sc Scope, recs []Record) ([]int64, error) {
+	ws, err := s.create(ctx, m, sc, recs, false)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", m.Name, err)
+	}
+	ids := make([]int64, len(ws))
+	for i, w := range ws {
+		ids[i] = w.ID
+	}
+	return ids, nil
+}
+
 // create inserts recs in one write transaction with the module's hooks
 // around each; readBack says whether the caller wants the records.
 func (s *Store) create(ctx context.Context, m *schema.Module, sc Scope, recs []Record, readBack bool) ([]*Write, error) {
 	mt := s.metaOf(m)
 	before, after := s.hooksFor(m, OpCreate)
 	ws := make([]*Write, len(recs))
-	err := s.inWrite(ctx, mt, func(tx *sql.Tx) error {
-		grams := &pendingGrams{tx: tx}
+	err := s.inWriteOf(ctx, mt, sc.TenantID, func(tx *sql.Tx) error {
+		grams := &pendingGrams{tx: tx, w: s.wstmts}
 		defer grams.close()
 		for i, rec := range recs {
 			w := &Write{Op: OpCreate, Module: m, Scope: sc, New: rec, Tx: &Tx{s: s, tx: tx, sc: sc}}
@@ -142,15 +157,21 @@ type pendingGrams struct {
 
 	tx    *sql.Tx
 	stmts map[string]*sql.Stmt
+	w     *writeStmts // the writer's statements kept across batches (SQLite)
 }
 
 // ExecContext runs qs through a statement prepared once per batch.
 func (p *pendingGrams) ExecContext(ctx context.Context, qs string, args ...any) (sql.Result, error) {
 	st, ok := p.stmts[qs]
 	if !ok {
-		var err error
-		if st, err = p.tx.PrepareContext(ctx, qs); err != nil {
-			return nil, err
+		if kept, found := p.w.lookup(qs); found {
+			st = p.tx.StmtContext(ctx, kept)
+		} else {
+			p.w.learn(qs)
+			var err error
+			if st, err = p.tx.PrepareContext(ctx, qs); err != nil {
+				return nil, err
+			}
 		}
 		if p.stmts == nil {
 			p.stmts = map[string]*sql.Stmt{}
@@ -219,12 +240,13 @@ func (s *Store) insertWith(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, 
 		err = tx.QueryRowContext(ctx, qs, args...).Scan(&id)
 	} else {
 		qs, args := ins.Query()
-		var ex execer = tx
-		if grams != nil {
-			ex = grams
-		}
 		var res sql.Result
-		if res, err = ex.ExecContext(ctx, qs, args...); err == nil {
+		if grams != nil {
+			res, err = grams.ExecContext(ctx, qs, args...)
+		} else {
+			res, err = s.execW(ctx, tx, qs, args...)
+		}
+		if err == nil {
 			id, err = res.LastInsertId()
 		}
 	}
@@ -260,7 +282,7 @@ func (s *Store) change(ctx context.Context, mt *meta, sc Scope, rec Record, upda
 		v := rec[k]
 		switch {
 		case k == "version" && update && v != nil:
-			n, ok := toInt(v)
+			n, ok := IntOf(v)
 			if !ok {
 				return nil, errBadValue(mt.byAPI["version"], "not a version")
 			}
@@ -314,7 +336,7 @@ func (s *Store) place(ctx context.Context, sc Scope, v any) (*placement, error) 
 	if v == nil || v == "" {
 		return nil, nil
 	}
-	id, ok := toInt(v)
+	id, ok := IntOf(v)
 	if !ok {
 		return nil, errBadValue(&col{api: "orgId"}, "not an organisation id")
 	}

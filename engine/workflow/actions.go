@@ -258,6 +258,11 @@ func (r *run) decide(t *task, d Decision) error {
 	if err := r.close(t, state, d.Comment, d.auto); err != nil {
 		return err
 	}
+	if d.Action != ActTransfer {
+		if err := r.closeGroup(t); err != nil {
+			return err
+		}
+	}
 	said, err := r.actingNote(t, comment)
 	if err != nil {
 		return err
@@ -314,8 +319,7 @@ func (r *run) close(t *task, state, comment string, auto bool) error {
 
 // transfer hands open task t to d.UserID: the task closes as transferred
 // and the user gets one in its place, in the same step and turn. People t
-// added after itself and not yet asked are let go. The scheduler's
-// escalation is a transfer too (d.Action ActEscalate).
+// added after itself and not yet asked are let go.
 func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
 	names, err := r.e.opts.Directory.UserNames(r.ctx, r.in.TenantID, []int64{d.UserID})
 	if err != nil {
@@ -331,30 +335,22 @@ func (r *run) transfer(t *task, ps PlanStep, d Decision) error {
 	if names[d.UserID] == "" || busy {
 		return refuse(http.StatusBadRequest, msg.FlowBadTransfer)
 	}
-	if d.Action == ActEscalate {
-		if err := r.close(t, TaskTransferred, d.Comment, true); err != nil {
-			return err
-		}
-	}
 	if err := r.cancel(entsql.And(entsql.EQ("parent_id", t.root()), entsql.EQ("state", TaskWaiting))); err != nil {
 		return err
 	}
 	if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
-		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen, kind: t.Kind, parent: t.ParentID}}); err != nil {
+		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen, kind: t.Kind, parent: t.ParentID,
+		groupOf: t.GroupOf}}); err != nil {
 		return fmt.Errorf("transfer task %d: %w", t.ID, err)
 	}
-	action, format := ActTransfer, msg.FlowTransferredTo
-	if d.Action == ActEscalate {
-		action, format = ActEscalate, msg.FlowEscalatedTo
-	}
-	comment := fmt.Sprintf(format, names[d.UserID])
+	comment := fmt.Sprintf(msg.FlowTransferredTo, names[d.UserID])
 	if d.Comment != "" {
 		comment += "：" + d.Comment
 	}
-	if err := r.history(action, ps.Title, comment); err != nil {
+	if err := r.history(ActTransfer, ps.Title, comment); err != nil {
 		return err
 	}
-	r.event(EventArrived, ps.Title, action, []int64{d.UserID})
+	r.event(EventArrived, ps.Title, ActTransfer, []int64{d.UserID})
 	return nil
 }
 
@@ -465,4 +461,27 @@ func (e *Engine) notify(ctx context.Context, events []Event) {
 	if e.opts.Notifier != nil && len(events) > 0 {
 		e.opts.Notifier.Notify(ctx, events)
 	}
+}
+
+// closeGroup closes, once t of an escalation group (or-sign) is decided,
+// the other tasks of its group still to decide, and the tasks of the
+// people they added.
+func (r *run) closeGroup(t *task) error {
+	if t.GroupOf == 0 {
+		return nil
+	}
+	ts, err := r.batchTasks(t.Lane)
+	if err != nil {
+		return err
+	}
+	for _, o := range ts {
+		if o.GroupOf == t.GroupOf && o.ID != t.ID && o.ID != t.DelegateOf && o.DelegateOf != t.ID &&
+			slices.Contains([]string{TaskOpen, TaskWaiting, TaskSuspended, TaskDelegated}, o.State) {
+			if err := r.cancel(entsql.Or(entsql.EQ("id", o.ID), entsql.EQ("delegate_of", o.ID),
+				entsql.EQ("parent_id", o.root()))); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

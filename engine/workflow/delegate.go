@@ -38,7 +38,7 @@ func (r *run) delegate(t *task, ps PlanStep, d Decision) error {
 	}
 	if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
 		title: t.StepTitle, assignee: d.UserID, seq: t.Seq, state: TaskOpen, kind: t.Kind, parent: t.ParentID,
-		delegateOf: t.ID, actingFor: t.AssigneeID, due: due, noLeave: true}}); err != nil {
+		delegateOf: t.ID, actingFor: t.AssigneeID, due: due, noLeave: true, groupOf: t.GroupOf}}); err != nil {
 		return fmt.Errorf("delegate task %d: %w", t.ID, err)
 	}
 	if err := r.history(ActDelegate, ps.Title, joinComment(fmt.Sprintf(msg.FlowDelegatedTo, names[d.UserID]), d.Comment)); err != nil {

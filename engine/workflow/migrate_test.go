@@ -33,7 +33,7 @@ func TestOlderTaskTableMigrates(t *testing.T) {
 			}
 			defer st.Close()
 			old := taskTable()
-			added := []string{"kind", "parent_id", "delegate_of", "acting_for", "due_at", "timed_out_at"}
+			added := []string{"kind", "parent_id", "delegate_of", "acting_for", "due_at", "timed_out_at", "group_of"}
 			old.Columns = slices.DeleteFunc(old.Columns, func(c *entschema.Column) bool { return slices.Contains(added, c.Name) })
 			old.Indexes = old.Indexes[:2]
 			if err := st.MigrateTables(ctx, old); err != nil {

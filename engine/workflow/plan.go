@@ -50,13 +50,23 @@ type PlanStep struct {
 	Editable []string `json:"editable,omitempty"`
 	// Org is the organisation the step's approvers were resolved in (0
 	// for named users): a timeout escalates to its parent's administrators.
-	Org       int64   `json:"org,omitempty"`
-	Approvers []int64 `json:"approvers"`
+	Org int64 `json:"org,omitempty"`
+	// Roles are the step's role rules ({role: R, level: L}) with the
+	// organisation each resolved in: an overdue task escalates to the
+	// holders of R one level above it.
+	Roles     []RoleAt `json:"roles,omitempty"`
+	Approvers []int64  `json:"approvers"`
 	// Skip says why the step passes without anyone: "empty" (nobody
 	// resolved) or "self" (only the applicant did).
 	Skip string `json:"skip,omitempty"`
 	// CC marks a copy step: Approvers are sent a copy, nobody decides.
 	CC bool `json:"cc,omitempty"`
+}
+
+// RoleAt is a role rule of a step and the organisation it resolved in.
+type RoleAt struct {
+	Role string `json:"role"`
+	Org  int64  `json:"org"`
 }
 
 // Skip reasons.
@@ -174,6 +184,14 @@ func (p *planner) step(s *schema.Step) (PlanStep, error) {
 		ps.Org = home.ID
 	} else if len(p.chain) > 0 {
 		ps.Org = p.chain[0].ID
+	}
+	for _, a := range s.Approvers {
+		if a.Role == "" || len(a.Users) > 0 || a.Leader {
+			continue
+		}
+		if o := p.orgAt(a.OrgLevel()); o != nil && !slices.Contains(ps.Roles, RoleAt{Role: a.Role, Org: o.ID}) {
+			ps.Roles = append(ps.Roles, RoleAt{Role: a.Role, Org: o.ID})
+		}
 	}
 	selfOnly := false
 	if p.w.SelfRule() == schema.RuleSkip && slices.Contains(ids, p.applicant) {

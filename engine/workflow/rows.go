@@ -67,8 +67,18 @@ type task struct {
 	ParentID   int64  // an added task's: the task of who added it
 	DelegateOf int64  // a delegate's task: the owner's task it decides in place of
 	ActingFor  int64  // whom the assignee acts for (delegation, leave); 0 for themselves
+	GroupOf    int64  // an escalation group's task: the overdue task the group stands in for
 	DueAt      string
 	TimedOutAt string
+}
+
+// slot is what the task counts as in its step's tally: its escalation
+// group, else itself.
+func (t *task) slot() int64 {
+	if t.GroupOf != 0 {
+		return t.GroupOf
+	}
+	return t.ID
 }
 
 // root is the task an added task's parent_id names: the owner's for a
@@ -85,7 +95,7 @@ var instanceCols = []string{"id", "tenant_id", "module", "record_id", "flow_id",
 
 var taskCols = []string{"id", "instance_id", "module", "record_id", "title", "applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step",
 	"step_title", "assignee_id", "seq", "state", "auto", "comment", "created_at", "decided_at", "kind", "parent_id",
-	"delegate_of", "acting_for", "due_at", "timed_out_at"}
+	"delegate_of", "acting_for", "due_at", "timed_out_at", "group_of"}
 
 // querier is a *sql.DB or *sql.Tx.
 type querier interface {
@@ -152,7 +162,7 @@ func scanTasks(rows *sql.Rows) ([]*task, error) {
 		var created, decided, due, timedOut any
 		if err := rows.Scan(&t.ID, &t.InstanceID, &t.Module, &t.RecordID, &t.Title, &t.Applicant, &t.ApplName, &t.Batch, &t.Stage, &t.Lane,
 			&t.StepIdx, &t.Step, &t.StepTitle, &t.AssigneeID, &t.Seq, &t.State, &t.Auto, &comment,
-			&created, &decided, &t.Kind, &t.ParentID, &t.DelegateOf, &t.ActingFor, &due, &timedOut); err != nil {
+			&created, &decided, &t.Kind, &t.ParentID, &t.DelegateOf, &t.ActingFor, &due, &timedOut, &t.GroupOf); err != nil {
 			return nil, fmt.Errorf("read tasks: %w", err)
 		}
 		t.Comment, t.CreatedAt, t.DecidedAt = comment.String, timeText(created), timeText(decided)

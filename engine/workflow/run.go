@@ -34,9 +34,48 @@ type run struct {
 }
 
 func (r *run) event(kind, step, action string, notify []int64) {
-	r.events = append(r.events, Event{Kind: kind, TenantID: r.in.TenantID, Module: r.in.Module,
+	ev := Event{Kind: kind, TenantID: r.in.TenantID, Module: r.in.Module,
 		RecordID: r.in.RecordID, InstanceID: r.in.ID, Step: step, Action: action, ActorID: r.actor,
-		Notify: append([]int64{}, notify...)})
+		Notify: append([]int64{}, notify...)}
+	switch kind {
+	case EventArrived, EventChased, EventOverdue:
+		ev.Tasks = r.openTaskIDs(notify)
+	}
+	r.events = append(r.events, ev)
+}
+
+// openTaskIDs maps each of users to their open task of the instance (the
+// latest, should they hold several), read inside the change's transaction
+// where the tasks an event announces already stand. A failed read leaves
+// the map without them: a message then leads to the record alone.
+func (r *run) openTaskIDs(users []int64) map[int64]int64 {
+	if len(users) == 0 {
+		return nil
+	}
+	ids := make([]any, len(users))
+	for i, u := range users {
+		ids[i] = u
+	}
+	qs, args := r.e.sqlb().Select("id", "assignee_id").From(entsql.Table(TaskTable)).
+		Where(entsql.And(entsql.EQ("instance_id", r.in.ID), entsql.EQ("state", TaskOpen),
+			entsql.In("assignee_id", ids...))).Query()
+	rows, err := r.tx.QueryContext(r.ctx, qs, args...)
+	if err != nil {
+		r.e.opts.Logger.Warn("workflow: open tasks of an event not read", "instance", r.in.ID, "err", err.Error())
+		return nil
+	}
+	defer rows.Close()
+	out := map[int64]int64{}
+	for rows.Next() {
+		var id, user int64
+		if err := rows.Scan(&id, &user); err != nil {
+			return nil
+		}
+		if id > out[user] {
+			out[user] = id
+		}
+	}
+	return out
 }
 
 // scope reaches every record of the instance's tenant: the workflow itself
@@ -192,20 +231,44 @@ func (r *run) evaluate(l int, ps PlanStep, arrived bool) error {
 	}
 	n, approved, open, busy := 0, 0, 0, false
 	var next *task
+	// An escalation group counts once: approved when one of it approved
+	// (the others are closed then), open while any of it is.
+	slots := map[int64]string{}
 	for _, t := range ts {
 		if t.Kind != KindPlan { // added (加签): outside the tally, but the step waits for those added after
 			busy = busy || (t.Kind == KindAfter && t.State == TaskOpen)
 			continue
 		}
-		n++
+		if t.GroupOf != 0 && t.State == TaskCancelled {
+			continue // closed by another's decision in its group
+		}
+		if _, seen := slots[t.slot()]; !seen {
+			n++
+		}
 		switch t.State {
 		case TaskApproved:
-			approved++
+			if slots[t.slot()] != TaskApproved {
+				approved++
+				if slots[t.slot()] == TaskOpen {
+					open--
+				}
+			}
+			slots[t.slot()] = TaskApproved
 		case TaskOpen, TaskSuspended:
-			open++
+			if s, seen := slots[t.slot()]; !seen || s == TaskWaiting {
+				open++
+				slots[t.slot()] = TaskOpen
+			}
 		case TaskWaiting:
+			if _, seen := slots[t.slot()]; !seen {
+				slots[t.slot()] = TaskWaiting
+			}
 			if next == nil {
 				next = t
+			}
+		default:
+			if _, seen := slots[t.slot()]; !seen {
+				slots[t.slot()] = t.State
 			}
 		}
 	}
@@ -289,15 +352,18 @@ func (r *run) canStillPass(l int, ps PlanStep) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	ts = slices.DeleteFunc(ts, func(t *task) bool { return replaced(t) || t.Kind != KindPlan })
-	rejected := 0
+	ts = slices.DeleteFunc(ts, func(t *task) bool {
+		return replaced(t) || t.Kind != KindPlan || (t.GroupOf != 0 && t.State == TaskCancelled)
+	})
+	slots, rejected := map[int64]bool{}, map[int64]bool{} // an escalation group counts once
 	for _, t := range ts {
+		slots[t.slot()] = true
 		if t.State == TaskRejected {
-			rejected++
+			rejected[t.slot()] = true
 		}
 	}
-	need := max(1, int(math.Ceil(ps.Ratio*float64(len(ts))-1e-9)))
-	return len(ts)-rejected >= need, nil
+	need := max(1, int(math.Ceil(ps.Ratio*float64(len(slots))-1e-9)))
+	return len(slots)-len(rejected) >= need, nil
 }
 
 // join moves to the next stage once every lane of this one is done.
@@ -420,7 +486,8 @@ type newTask struct {
 	kind                    string
 	parent, delegateOf      int64
 	actingFor               int64
-	due                     any // NULL when nil; open tasks of a step with a deadline get one
+	groupOf                 int64 // an escalation group's: the overdue task it stands in for
+	due                     any   // NULL when nil; open tasks of a step with a deadline get one
 	noLeave                 bool
 }
 
@@ -438,7 +505,7 @@ func (r *run) insertTasks(rows []newTask) error {
 	ins := r.e.sqlb().Insert(TaskTable).Columns("tenant_id", "instance_id", "module", "record_id", "title",
 		"applicant_id", "applicant_name", "batch", "stage", "lane", "step_idx", "step", "step_title", "assignee_id",
 		"seq", "state", "auto", "comment", "created_at", "decided_at", "kind", "parent_id", "delegate_of",
-		"acting_for", "due_at")
+		"acting_for", "due_at", "group_of")
 	for _, t := range rows {
 		due := t.due
 		if due == nil && t.state == TaskOpen {
@@ -449,7 +516,7 @@ func (r *run) insertTasks(rows []newTask) error {
 		}
 		ins.Values(r.in.TenantID, r.in.ID, r.in.Module, r.in.RecordID, r.in.Title, r.in.ApplicantID,
 			r.in.ApplicantName, t.batch, t.stage, t.lane, t.idx, t.step, t.title, t.assignee, t.seq, t.state, t.auto,
-			t.comment, now, t.decided, t.kind, t.parent, t.delegateOf, t.actingFor, due)
+			t.comment, now, t.decided, t.kind, t.parent, t.delegateOf, t.actingFor, due, t.groupOf)
 	}
 	qs, args := ins.Query()
 	if _, err := r.tx.ExecContext(r.ctx, qs, args...); err != nil {

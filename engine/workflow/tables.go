@@ -44,6 +44,11 @@ const (
 	TaskResolved    = "resolved"    // a delegate handed the task back to its owner with an opinion
 )
 
+// An escalated task (onTimeout: escalate) goes to a group of people as an
+// or-sign: each gets a task with group_of = the overdue task's id; the group
+// counts as that one task in the step's tally, and the first decision of
+// one of them closes the others' tasks.
+
 // Task kinds: an approver of the plan, or one added (加签) before or after
 // the approver of the task parent_id.
 const (
@@ -124,7 +129,7 @@ func taskTable() *entschema.Table {
 		textCol("comment", true), timeCol("created_at", false), timeCol("decided_at", true),
 		defCol("kind", field.TypeString, 8, ""), defCol("parent_id", field.TypeInt64, 0, 0),
 		defCol("delegate_of", field.TypeInt64, 0, 0), defCol("acting_for", field.TypeInt64, 0, 0),
-		timeCol("due_at", true), timeCol("timed_out_at", true)} {
+		defCol("group_of", field.TypeInt64, 0, 0), timeCol("due_at", true), timeCol("timed_out_at", true)} {
 		t.AddColumn(c)
 	}
 	due := t.Columns[len(t.Columns)-2]

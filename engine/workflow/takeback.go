@@ -88,6 +88,19 @@ func (r *run) takeBack(t *task, ts []*task) error {
 			return refuse(http.StatusConflict, msg.FlowTakeBackLate)
 		}
 	}
+	// People t added after itself (加签在后) were asked because t approved:
+	// once one of them decided, the approval has been acted on.
+	var added []*task
+	for _, o := range ts {
+		if o.Kind == KindAfter && o.ParentID == t.root() && o.Batch == t.Batch {
+			if o.State == TaskApproved {
+				return refuse(http.StatusConflict, msg.FlowTakeBackLate)
+			}
+			if slices.Contains([]string{TaskOpen, TaskWaiting, TaskSuspended}, o.State) {
+				added = append(added, o)
+			}
+		}
+	}
 	underWay := r.in.Stage == t.Stage && r.in.Pos[t.Lane].Idx == t.StepIdx
 	nextStage := r.in.Stage == t.Stage+1 && t.StepIdx == len(r.in.Plan.Stages[t.Stage].Lanes[t.Lane].Steps)-1
 	if !underWay && !nextStage && !(r.in.Stage == t.Stage && r.in.Pos[t.Lane].Idx == t.StepIdx+1) {
@@ -102,8 +115,11 @@ func (r *run) takeBack(t *task, ts []*task) error {
 	if underWay { // the step is still deciding: only the approver's own task reopens
 		if err := r.insertTasks([]newTask{{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx,
 			step: t.Step, title: t.StepTitle, assignee: t.AssigneeID, seq: t.Seq, state: TaskOpen, kind: t.Kind,
-			parent: t.ParentID, delegateOf: t.DelegateOf, actingFor: t.ActingFor, noLeave: true}}); err != nil {
+			parent: t.ParentID, delegateOf: t.DelegateOf, actingFor: t.ActingFor, noLeave: true, groupOf: t.GroupOf}}); err != nil {
 			return fmt.Errorf("reopen task %d: %w", t.ID, err)
+		}
+		if err := r.rewaitAdded(t, ps, added); err != nil {
+			return err
 		}
 		r.event(EventArrived, ps.Title, ActTakeBack, []int64{t.AssigneeID})
 		return nil
@@ -128,4 +144,53 @@ func (r *run) takeBack(t *task, ts []*task) error {
 	}
 	r.in.Pos[t.Lane].Idx = t.StepIdx
 	return r.openStep(t.Lane)
+}
+
+// rewaitAdded undoes what approved task t let through in its own step: the
+// open tasks of the people t added after itself (加签在后; a delegate's or
+// a leave substitute's in their place included) are cancelled, each with a
+// history row, and every such person gets a waiting task under t's reopened
+// task again — asked once its holder approves anew, removable (减签) until
+// then, cancelled with the step should the holder reject or return. The
+// reopened task was written just before (the latest open task of t's
+// assignee in the batch).
+func (r *run) rewaitAdded(t *task, ps PlanStep, added []*task) error {
+	if len(added) == 0 {
+		return nil
+	}
+	root := t.DelegateOf // a delegate's task stands in for the same owner's task
+	if root == 0 {
+		qs, args := r.e.sqlb().Select("MAX(id)").From(entsql.Table(TaskTable)).Where(entsql.And(
+			entsql.EQ("instance_id", r.in.ID), entsql.EQ("batch", t.Batch), entsql.EQ("assignee_id", t.AssigneeID),
+			entsql.EQ("state", TaskOpen))).Query()
+		if err := r.tx.QueryRowContext(r.ctx, qs, args...).Scan(&root); err != nil {
+			return fmt.Errorf("reopened task of %d: %w", t.ID, err)
+		}
+	}
+	var people []int64
+	for _, o := range added {
+		if err := r.close(o, TaskCancelled, "", false); err != nil {
+			return err
+		}
+		who := o.AssigneeID
+		if o.ActingFor != 0 { // a delegate or a leave substitute: the person added is whom they act for
+			who = o.ActingFor
+		}
+		if !slices.Contains(people, who) {
+			people = append(people, who)
+		}
+	}
+	names, err := r.e.names(r.ctx, r.in.TenantID, slices.Clone(people))
+	if err != nil {
+		return err
+	}
+	rows := make([]newTask, 0, len(people))
+	for _, who := range people {
+		rows = append(rows, newTask{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
+			title: t.StepTitle, assignee: who, seq: t.Seq, state: TaskWaiting, kind: KindAfter, parent: root})
+		if err := r.history(ActTakeBack, ps.Title, fmt.Sprintf(msg.FlowTakeBackAdded, names[who])); err != nil {
+			return err
+		}
+	}
+	return r.insertTasks(rows)
 }

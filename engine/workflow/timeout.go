@@ -8,6 +8,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
@@ -145,11 +147,11 @@ func (r *run) onTimeout(t *task, ps PlanStep) error {
 		return r.decide(t, Decision{Action: ActReject, Comment: msg.FlowTimeoutRejected, auto: true})
 	case schema.TimeoutEscalate:
 		to, err := r.escalation(t, ps)
-		if err != nil || to != 0 {
-			if err == nil {
-				err = r.transfer(t, ps, Decision{Action: ActEscalate, UserID: to, Comment: msg.FlowTimeoutEscalated})
-			}
+		if err != nil {
 			return err
+		}
+		if len(to) > 0 {
+			return r.escalate(t, ps, to)
 		}
 	}
 	if err := r.history(ActRemind, ps.Title, msg.FlowTimeoutReminded); err != nil {
@@ -159,34 +161,93 @@ func (r *run) onTimeout(t *task, ps PlanStep) error {
 	return nil
 }
 
-// escalation is who an overdue task of step ps goes to: the first
-// administrator (lowest id) of the parent of the organisation the step's
-// approvers were found in (the next level up), who holds no task of the
-// step yet; 0 when there is none (the task is reminded instead).
-func (r *run) escalation(t *task, ps PlanStep) (int64, error) {
-	if ps.Org == 0 {
-		return 0, nil
-	}
-	chain, err := r.e.opts.Directory.OrgChain(r.ctx, r.in.TenantID, ps.Org)
-	if err != nil || len(chain) < 2 {
-		return 0, err
-	}
-	admins, err := r.e.opts.Directory.Admins(r.ctx, r.in.TenantID, chain[1].ID)
-	if err != nil {
-		return 0, err
-	}
+// escalation is who an overdue task of step ps goes to, as an or-sign:
+// the holders of the step's roles one level up the applicant's
+// organisation chain (the parent of the organisation each role rule
+// resolved in), else every administrator of the tenant — in both cases
+// without the applicant and anyone holding a task of the step already.
+// None (the task is reminded instead) when nobody is left.
+func (r *run) escalation(t *task, ps PlanStep) ([]int64, error) {
 	ts, err := r.batchTasks(t.Lane)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	for _, a := range admins {
-		busy := false
-		for _, o := range ts {
-			busy = busy || (o.AssigneeID == a && !replaced(o) && o.State != TaskCancelled)
+	free := func(ids []int64) []int64 {
+		var out []int64
+		for _, u := range ids {
+			busy := u == r.in.ApplicantID || slices.Contains(out, u)
+			for _, o := range ts {
+				busy = busy || (o.AssigneeID == u && !replaced(o) && o.State != TaskCancelled)
+			}
+			if !busy {
+				out = append(out, u)
+			}
 		}
-		if !busy {
-			return a, nil
-		}
+		return out
 	}
-	return 0, nil
+	var holders []int64
+	for _, ra := range ps.Roles {
+		chain, err := r.e.opts.Directory.OrgChain(r.ctx, r.in.TenantID, ra.Org)
+		if err != nil {
+			return nil, err
+		}
+		if len(chain) < 2 {
+			continue
+		}
+		ids, err := r.e.opts.Directory.RoleHolders(r.ctx, r.in.TenantID, chain[1].ID, ra.Role)
+		if err != nil {
+			return nil, err
+		}
+		holders = append(holders, ids...)
+	}
+	if to := free(holders); len(to) > 0 {
+		return to, nil
+	}
+	admins, err := r.e.opts.Directory.TenantAdmins(r.ctx, r.in.TenantID)
+	if err != nil {
+		return nil, err
+	}
+	return free(admins), nil
+}
+
+// escalate hands overdue task t to the people to, as an or-sign: t closes
+// as transferred (automatically, history escalate 超时转交给<names>), each of
+// them gets an open task of its step and turn in t's escalation group (the
+// group counts as t did; the first decision closes the others), and the
+// people t added after itself not yet asked are let go, as in a transfer.
+func (r *run) escalate(t *task, ps PlanStep, to []int64) error {
+	names, err := r.e.names(r.ctx, r.in.TenantID, slices.Clone(to))
+	if err != nil {
+		return err
+	}
+	if err := r.close(t, TaskTransferred, msg.FlowTimeoutEscalated, true); err != nil {
+		return err
+	}
+	if err := r.cancel(entsql.And(entsql.EQ("parent_id", t.root()), entsql.EQ("state", TaskWaiting))); err != nil {
+		return err
+	}
+	group := t.GroupOf
+	if group == 0 {
+		group = t.ID
+	}
+	rows := make([]newTask, 0, len(to))
+	who := make([]string, 0, len(to))
+	for _, u := range to {
+		rows = append(rows, newTask{batch: t.Batch, stage: t.Stage, lane: t.Lane, idx: t.StepIdx, step: t.Step,
+			title: t.StepTitle, assignee: u, seq: t.Seq, state: TaskOpen, kind: t.Kind, parent: t.ParentID,
+			groupOf: group})
+		who = append(who, names[u])
+	}
+	if err := r.insertTasks(rows); err != nil {
+		return fmt.Errorf("escalate task %d: %w", t.ID, err)
+	}
+	comment := fmt.Sprintf(msg.FlowEscalatedTo, strings.Join(who, "、"))
+	if len(to) > 1 {
+		comment += msg.FlowEscalatedAny
+	}
+	if err := r.history(ActEscalate, ps.Title, comment+"："+msg.FlowTimeoutEscalated); err != nil {
+		return err
+	}
+	r.event(EventArrived, ps.Title, ActEscalate, to)
+	return nil
 }

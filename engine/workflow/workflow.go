@@ -42,6 +42,10 @@ type Directory interface {
 	// Admins are the administrators of the organisation: who gets a step
 	// nobody else resolves to, when the workflow says so.
 	Admins(ctx context.Context, tenantID, orgID int64) ([]int64, error)
+	// TenantAdmins are the tenant's administrators (holders of its system
+	// role, wherever they sit): who an overdue task escalates to when
+	// nobody holds the step's role one level up.
+	TenantAdmins(ctx context.Context, tenantID int64) ([]int64, error)
 	// UserIDs are the ids of the named users (usernames) that exist.
 	UserIDs(ctx context.Context, tenantID int64, usernames []string) ([]int64, error)
 	// UserOrg is the primary organisation of a user.
@@ -73,6 +77,10 @@ type Event struct {
 	Action     string  `json:"action,omitempty"` // approve, reject, return, withdraw; the outcome for finished
 	ActorID    int64   `json:"actorId"`
 	Notify     []int64 `json:"notify"`
+	// Tasks, on an event asking people to act (arrived, chased, overdue),
+	// name each notified person's open task on the record: a message
+	// leads to that exact task.
+	Tasks map[int64]int64 `json:"tasks,omitempty"`
 }
 
 // Notifier receives the events of every committed change.

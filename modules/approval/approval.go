@@ -68,3 +68,19 @@ func Setup(app *engine.App, n workflow.Notifier, opts ...func(*workflow.Options)
 	}
 	return wf, nil
 }
+
+// OpenTasks counts a viewer's open tasks of every workflow module through
+// the engine's to-do query (the dashboards' 待审批 card).
+func OpenTasks(wf *workflow.Engine) engine.OpenTasks {
+	return func(ctx context.Context, viewer store.Scope) (int64, error) {
+		counts, err := wf.TodoCounts(ctx, viewer)
+		if err != nil {
+			return 0, err
+		}
+		var n int64
+		for _, c := range counts {
+			n += c.Count
+		}
+		return n, nil
+	}
+}

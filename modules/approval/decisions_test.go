@@ -281,6 +281,53 @@ func TestTakeBack(t *testing.T) {
 				t.Fatalf("status %d, %d open", s, e.live("expense", id))
 			}
 		})
+		// Taking back an approval while people added after the approver (加签在后) are still to decide:
+		// their open tasks close (a history row each) and they wait again for the approver, who may
+		// approve anew (they are asked again) or remove them (减签); once one of them decided, 409.
+		t.Run("with people added after still to decide", func(t *testing.T) {
+			id := e.create("applicant", "oneFlow", map[string]any{"title": "取回加签"})
+			e.submit("applicant", "oneFlow", id)
+			for _, d := range []map[string]any{
+				{"action": "addSign", "position": "after", "userIds": []int64{e.users["vcheck"].ID, e.users["neighbour"].ID}},
+			} {
+				e.decide("t1", "oneFlow", id, http.StatusOK, d)
+			}
+			e.approve("t1", "oneFlow", id)
+			e.decide("neighbour", "oneFlow", id, http.StatusOK, map[string]any{"action": "delegate", "userId": e.users["fin"].ID})
+			if !e.hasTask("vcheck", "oneFlow", id) || !e.hasTask("fin", "oneFlow", id) {
+				t.Fatalf("the people added after should decide now: %v", e.stepTasks("oneFlow", id, "township"))
+			}
+			takeBack("t1", "oneFlow", id, http.StatusOK)
+			want := map[string][]string{"t1": {"takenBack", "open"}, "vcheck": {"cancelled", "waiting"},
+				"neighbour": {"delegated", "waiting"}, "fin": {"cancelled"}}
+			if diff := cmp.Diff(want, e.stepTasks("oneFlow", id, "township")); diff != "" {
+				t.Fatalf("township tasks after the take-back (-want +got):\n%s", diff)
+			}
+			if e.hasTask("vcheck", "oneFlow", id) || e.hasTask("fin", "oneFlow", id) || e.live("oneFlow", id) != 3 {
+				t.Fatalf("only t1's task should be open: %v", e.stepTasks("oneFlow", id, "township"))
+			}
+			h := e.comments("oneFlow", id)
+			for _, line := range []string{"takeBack@乡镇审批: 取回：收回加签人用户vcheck的待办", "takeBack@乡镇审批: 取回：收回加签人用户neighbour的待办"} {
+				if !hasLine(h, line) {
+					t.Fatalf("no history row %q in %v", line, h)
+				}
+			}
+			// The approver removes one of them and approves again: the other is asked again.
+			e.decide("t1", "oneFlow", id, http.StatusOK, map[string]any{"action": "removeSign", "userId": e.users["neighbour"].ID})
+			e.approve("t1", "oneFlow", id)
+			if !e.hasTask("vcheck", "oneFlow", id) || e.hasTask("neighbour", "oneFlow", id) || e.hasTask("c1", "oneFlow", id) {
+				t.Fatalf("vcheck alone should be asked again: %v", e.stepTasks("oneFlow", id, "township"))
+			}
+			e.approve("vcheck", "oneFlow", id)
+			takeBack("t1", "oneFlow", id, http.StatusConflict) // someone it let through decided
+			if !e.hasTask("c1", "oneFlow", id) {
+				t.Fatalf("the county step should be open: %v", e.stepTasks("oneFlow", id, "township"))
+			}
+			e.approve("c1", "oneFlow", id)
+			if s := e.status("oneFlow", id); s != schema.FlowApproved || e.live("oneFlow", id) != 0 {
+				t.Fatalf("status %d, %d open", s, e.live("oneFlow", id))
+			}
+		})
 	})
 }
 

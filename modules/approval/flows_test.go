@@ -88,10 +88,15 @@ var testModules = map[string]string{
             - {name: offA, title: 办公室会签, approvers: [{role: 乡镇审批员, level: township}], mode: all}
     - {name: last, title: 终审, approvers: [{role: 县级审批员, level: county}]}
 `,
-	"toRemind":   modeFlow("toRemind", "mode: one, deadline: 2d"),
-	"toApprove":  modeFlow("toApprove", "mode: one, deadline: 2d, onTimeout: approve"),
-	"toReject":   modeFlow("toReject", "mode: one, deadline: 2d, onTimeout: reject"),
-	"toEscalate": modeFlow("toEscalate", "mode: one, deadline: 16h, onTimeout: escalate"),
+	"toRemind":      modeFlow("toRemind", "mode: one, deadline: 2d"),
+	"toApprove":     modeFlow("toApprove", "mode: one, deadline: 2d, onTimeout: approve"),
+	"toReject":      modeFlow("toReject", "mode: one, deadline: 2d, onTimeout: reject"),
+	"toEscalate":    modeFlow("toEscalate", "mode: one, deadline: 16h, onTimeout: escalate"),
+	"toEscalateAll": modeFlow("toEscalateAll", "mode: all, deadline: 16h, onTimeout: escalate"),
+	"toEscalateTop": moduleHead("toEscalateTop") + `workflow:
+  steps:
+    - {name: county, title: 县级审批, approvers: [{role: 县级审批员, level: county}], deadline: 16h, onTimeout: escalate}
+`,
 	"fieldRules": moduleHead("fieldRules") + `workflow:
   steps:
     - {name: township, title: 乡镇审批, approvers: [{role: 乡镇审批员, level: township}], hidden: [amount], editable: [kind]}

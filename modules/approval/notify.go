@@ -29,7 +29,7 @@ func (m messenger) Notify(ctx context.Context, events []workflow.Event) {
 		}
 		for _, to := range e.Notify {
 			notices = append(notices, engine.Notice{TenantID: e.TenantID, RecipientID: to, SenderID: e.ActorID,
-				Kind: kind, Title: title, Body: body, Module: e.Module, RecordID: e.RecordID})
+				Kind: kind, Title: title, Body: body, Module: e.Module, RecordID: e.RecordID, TaskID: e.Tasks[to]})
 		}
 	}
 	if err := m.app.Notify(ctx, notices); err != nil {

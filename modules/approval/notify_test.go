@@ -41,6 +41,16 @@ func TestWorkflowMessages(t *testing.T) {
 		!strings.HasPrefix(sent.got[0].Title, "待审批：") || sent.got[0].RecordID != id {
 		t.Fatalf("after submit: %+v", sent.got)
 	}
+	// The task message names the exact task: its link opens that task.
+	if want := e.task("vcheck", "expense", id); sent.got[0].TaskID != want {
+		t.Fatalf("task message names task %d, the approver's task is %d", sent.got[0].TaskID, want)
+	}
+	sent.got = nil
+	e.as("applicant", http.StatusOK, http.MethodPost, path("/api/workflow/%s/%d/chase", "expense", id), nil)
+	m.Notify(context.Background(), e.events.take())
+	if len(sent.got) != 1 || sent.got[0].TaskID != e.task("vcheck", "expense", id) {
+		t.Fatalf("chase message %+v", sent.got)
+	}
 	sent.got = nil
 	e.decide("vcheck", "expense", id, http.StatusOK, map[string]any{"action": "reject", "comment": "材料不全"})
 	m.Notify(context.Background(), e.events.take())
@@ -78,5 +88,8 @@ func TestOverdueMessage(t *testing.T) {
 	if len(sent.got) != 1 || sent.got[0].RecipientID != e.users["t1"].ID || sent.got[0].Kind != "task" ||
 		sent.got[0].Title != "办理超时：测试toRemind" || !strings.Contains(sent.got[0].Body, "乡镇审批") {
 		t.Fatalf("overdue messages %+v", sent.got)
+	}
+	if want := e.task("t1", "toRemind", id); sent.got[0].TaskID != want {
+		t.Fatalf("overdue message names task %d, want %d", sent.got[0].TaskID, want)
 	}
 }

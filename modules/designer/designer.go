@@ -82,21 +82,38 @@ func (s *service) routes() []engine.Route {
 	return []engine.Route{
 		r(http.MethodGet, "/modules", routeList, s.list),
 		r(http.MethodGet, "/modules/:name", routeGet, s.get),
-		r(http.MethodPost, "/modules", routeCreate, s.create),
-		r(http.MethodPut, "/modules/:name", routeSave, s.save),
-		r(http.MethodDelete, "/modules/:name", routeRemove, s.remove),
-		r(http.MethodPost, "/modules/:name/copy", routeCopy, s.copy),
+		r(http.MethodPost, "/modules", routeCreate, platformOnly(s.create)),
+		r(http.MethodPut, "/modules/:name", routeSave, platformOnly(s.save)),
+		r(http.MethodDelete, "/modules/:name", routeRemove, platformOnly(s.remove)),
+		r(http.MethodPost, "/modules/:name/copy", routeCopy, platformOnly(s.copy)),
 		r(http.MethodGet, "/modules/:name/export", routeExport, s.export),
-		r(http.MethodPost, "/modules/:name/plan", routePlan, s.plan),
-		r(http.MethodPost, "/modules/:name/publish", routePublish, s.publish),
+		r(http.MethodPost, "/modules/:name/plan", routePlan, platformOnly(s.plan)),
+		r(http.MethodPost, "/modules/:name/publish", routePublish, platformOnly(s.publish)),
 		r(http.MethodGet, "/modules/:name/versions", routeVersions, s.versions),
 		r(http.MethodGet, "/modules/:name/versions/:version", routeVersion, s.version),
-		r(http.MethodPost, "/modules/:name/rollback", routeRollback, s.rollback),
+		r(http.MethodPost, "/modules/:name/rollback", routeRollback, platformOnly(s.rollback)),
 		r(http.MethodPost, "/parse", routeParse, s.parse),
 		r(http.MethodPost, "/render", routeRender, s.render),
 		r(http.MethodPost, "/describe", routeDescribe, s.describe),
-		r(http.MethodPost, "/import", routeImport, s.importYAML),
+		r(http.MethodPost, "/import", routeImport, platformOnly(s.importYAML)),
 		r(http.MethodGet, "/options", routeOptions, s.options),
+	}
+}
+
+// platformOnly wraps the handler of a route that changes the designer
+// modules, which every tenant shares (their tables, routes, menus and
+// permission codes are installation-wide): besides formDesign the caller
+// must be a platform administrator (docs/tenants.md), or one tenant's
+// administrator would publish, change or remove a module of every tenant.
+// The plan is one of them: its counts and previewed values span the rows of
+// every tenant. Viewing, the live preview, parsing and export stay with
+// formDesign.
+func platformOnly(h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !viewer(c).Platform {
+			return httpx.NewError(http.StatusForbidden, msgPlatformOnly)
+		}
+		return h(c)
 	}
 }
 

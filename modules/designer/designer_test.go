@@ -67,8 +67,10 @@ type env struct {
 }
 
 // newEnv starts an App with system administration and the designer, and
-// signs in admin (super administrator), county (a role holding only the
-// designer's visit code) and carol (no role).
+// signs in admin (super administrator and platform administrator), county
+// (a platform administrator whose role holds only the designer's visit
+// code), reader (the same role, no platform flag: a tenant's designer
+// user) and carol (no designer code).
 func newEnv(t *testing.T, dbURL string) *env {
 	t.Helper()
 	t.Setenv(system.AdminPasswordEnv, "Xz-designer-2024!")
@@ -141,9 +143,9 @@ func seed(t *testing.T, app *engine.App, dbURL, dir string) *env {
 	for _, u := range []struct {
 		name  string
 		roles []int64
-	}{{"county", []int64{county.ID}}, {"carol", []int64{village.ID}}} {
+	}{{"county", []int64{county.ID}}, {"reader", []int64{county.ID}}, {"carol", []int64{village.ID}}} {
 		got, err := client.User.Create().SetTenantID(admin.TenantID).SetUsername(u.name).SetPasswordHash("x").
-			SetNillableOrgID(admin.OrgID).AddRoleIDs(u.roles...).Save(ctx)
+			SetNillableOrgID(admin.OrgID).AddRoleIDs(u.roles...).SetPlatformAdmin(u.name == "county").Save(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +271,8 @@ func testDesignerAPI(t *testing.T, e *env) {
 	}
 	e.do(t, "county", "POST", "/api/designer/describe", map[string]string{"yaml": wellYAML}, &preview)
 
-	// Publish as the county administrator: the module is usable at once.
+	// Publish as the platform administrator holding only the designer's
+	// code: the module is usable at once by the publisher's role.
 	var pub struct {
 		Version int64   `json:"version"`
 		Granted []int64 `json:"granted"`

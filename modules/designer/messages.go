@@ -25,4 +25,7 @@ const (
 const (
 	msgBadVersion = "版本号不正确"
 	msgNoFile     = "请上传YAML文件"
+	// msgPlatformOnly refuses a tenant's administrator a change to the
+	// designer modules, which all tenants share.
+	msgPlatformOnly = "表单设计的模块为所有租户共用，仅平台管理员可以新建、修改、发布、回滚和移除"
 )

@@ -106,4 +106,11 @@ func TestCluster(t *testing.T) {
 			t.Fatalf("create a note on B = %d %s", code, body)
 		}
 	})
+	t.Run("a write on A tells a socket on B that the table changed", func(t *testing.T) {
+		ws := b.open(t, srvB, "alice", "")
+		if code, body := a.do(t, "alice", http.MethodPost, "/test/api/tickets", map[string]any{"title": "跨实例"}, nil); code != 200 {
+			t.Fatalf("create on A = %d %s", code, body)
+		}
+		expectTable(t, next(t, ws), "ticket")
+	})
 }

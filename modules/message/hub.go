@@ -26,6 +26,8 @@ type frame struct {
 	// Audience carries the announcement's organisation path on the bus;
 	// it is cleared before a frame goes to a client.
 	Audience string `json:"audience,omitempty"`
+	// Module names the module of a table change (frameTable).
+	Module string `json:"module,omitempty"`
 }
 
 // userKey is a user of a tenant.

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"time"
 
 	entsql "entgo.io/ent/dialect/sql"
 
@@ -57,6 +58,8 @@ type Service struct {
 	// assigned are the modules onAssign is registered for.
 	assignMu sync.Mutex
 	assigned map[string]bool
+	// tables publishes table changes (tables.go).
+	tables *tableThrottler
 }
 
 // Options are the socket's limits; zero values take the defaults.
@@ -67,6 +70,9 @@ type Options struct {
 	// SendBuffer is how many frames may wait for a slow socket before it is
 	// dropped; DefaultSendBuffer when zero.
 	SendBuffer int
+	// TableThrottle is the least time between two table-change frames
+	// about one module of one tenant; tableThrottle when zero.
+	TableThrottle time.Duration
 	// OriginPatterns are the other hosts whose pages may open the socket
 	// (coder/websocket patterns); the server's own host always may.
 	OriginPatterns []string
@@ -131,6 +137,9 @@ func register(app *engine.App, opts Options) (*Service, error) {
 	s := &Service{app: app, ent: client, ids: ids, log: app.Logger(), opts: opts}
 	s.hub = newHub(s)
 	if err := s.joinBus(); err != nil {
+		return nil, err
+	}
+	if err := s.followTables(); err != nil {
 		return nil, err
 	}
 	app.ObserveTransitions(s.onTransition)

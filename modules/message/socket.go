@@ -235,6 +235,9 @@ func (c *conn) writeLoop(ws *websocket.Conn, after int64) {
 					!c.s.allowed(c.ctx, c, f.Message, f.Audience)) {
 					continue
 				}
+				if f.Type == frameTable && !c.s.mayList(c.ctx, c, f.Module) {
+					continue
+				}
 				out := *f
 				out.Audience = ""
 				if err := c.write(ws, out); err != nil {

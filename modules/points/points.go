@@ -37,8 +37,10 @@ const (
 type hooks struct{ app *engine.App }
 
 // Register adds obtain (code points.log.add), revoke (the revoke action's
-// code) and total (points.log.list), and the hook keeping 户积分 right
-// after every status action. Without the points log module the
+// code) and total (points.log.list), the hook keeping 户积分 right
+// after every status action, and the exchange order's write hooks
+// (redeem.go: placing an order spends points and stock, rejecting or
+// cancelling it gives them back). Without the points log module the
 // calls are left out.
 func Register(app *engine.App) error {
 	m := app.Modules().Module("pointsLog")
@@ -54,6 +56,10 @@ func Register(app *engine.App) error {
 	}
 	h := &hooks{app: app}
 	app.OnTransition(m.Name, h.afterTransition)
+	app.BeforeWrite("pointsOrder", store.OpCreate, h.redeem)
+	app.BeforeWrite("pointsOrder", store.OpUpdate, keep)
+	app.BeforeWrite("pointsOrder", store.OpDelete, keepHeld)
+	app.BeforeWrite("pointsOrder", store.OpTransition, h.settle)
 	app.AddRoutes(base,
 		engine.Route{Method: http.MethodPost, Path: "/obtain", Code: m.Code("add"), Name: m.Title + routeObtain,
 			Handler: h.obtain},

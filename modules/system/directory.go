@@ -110,6 +110,16 @@ func (d *Directory) Admins(ctx context.Context, tenantID, orgID int64) ([]int64,
 	return d.members(ctx, tenantID, orgID, role.And(role.TenantID(tenantID), p))
 }
 
+// TenantAdmins are the tenant's active users holding its system role.
+func (d *Directory) TenantAdmins(ctx context.Context, tenantID int64) ([]int64, error) {
+	ids, err := d.client.User.Query().Where(user.TenantID(tenantID), user.Disabled(false),
+		user.HasRolesWith(role.TenantID(tenantID), role.System(true))).Order(ent.Asc(user.FieldID)).IDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("administrators of tenant %d: %w", tenantID, err)
+	}
+	return ids, nil
+}
+
 // UserIDs are the ids of the active users with these usernames.
 func (d *Directory) UserIDs(ctx context.Context, tenantID int64, usernames []string) ([]int64, error) {
 	ids, err := d.client.User.Query().Where(user.TenantID(tenantID), user.Disabled(false),

@@ -70,6 +70,7 @@ func (s *Service) routes() []engine.Route {
 		s.workGroupRoutes,     // workgroups.go
 		s.dictRoutes,          // dicts.go: /api/sysdict, /api/sysdictitem
 		s.moduleListRoutes,    // modulelist.go: the console's module directory
+		s.i18nRoutes,          // i18n.go: translations of the module texts
 		s.consoleConfigRoutes, // consoleconfig.go: map tile and place search URLs
 		s.tenantRoutes,        // tenants.go: the platform administration of tenants
 	} {

@@ -48,6 +48,8 @@ type Service struct {
 	wf     *workflow.Engine
 	unread Unread
 	ent    *ent.Client
+	// visitsOn says the screen visits table is there.
+	visitsOn bool
 }
 
 // Register adds GET /api/workbench; wf and unread may be nil (no tasks, no
@@ -58,17 +60,17 @@ func Register(app *engine.App, wf *workflow.Engine, unread Unread) *Service {
 		ent: ent.NewClient(ent.Driver(entsql.OpenDB(st.Dialect(), st.DB())))}
 	app.AddRoutes("", engine.Route{Method: http.MethodGet, Path: "/api/workbench", Code: auth.SignedIn,
 		Name: "workbench", Handler: s.workbench})
+	// Screen visits (visits.go): without their table 常用功能 counts writes only.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := st.MigrateTables(ctx, visitTable()); err != nil {
+		app.Logger().Error("workbench: the screen visits table could not be migrated", "err", err.Error())
+		return s
+	}
+	s.visitsOn = true
+	app.AddRoutes("", engine.Route{Method: http.MethodPost, Path: "/api/workbench/visits", Code: auth.SignedIn,
+		Name: "workbench visit", Handler: s.visit})
 	return s
-}
-
-// Task is an open approval task.
-type Task struct {
-	ID        int64  `json:"id"`
-	Module    string `json:"module"`
-	Title     string `json:"title"`
-	Step      string `json:"step"`
-	Applicant string `json:"applicant"`
-	CreatedAt string `json:"createdAt"`
 }
 
 // Counted is a module the user can list, with its rows in scope.
@@ -92,8 +94,9 @@ type Frequent struct {
 // Answer is the workbench of one user.
 type Answer struct {
 	Todo struct {
-		Count  int64  `json:"count"`
-		Latest []Task `json:"latest"`
+		Count int64 `json:"count"`
+		// Latest are the newest open tasks, rows of 待办 (the workflow's own shape).
+		Latest []workflow.TaskRow `json:"latest"`
 	} `json:"todo"`
 	Unread    int        `json:"unread"`
 	Registers []Counted  `json:"registers"`
@@ -104,17 +107,14 @@ func (s *Service) workbench(c echo.Context) error {
 	ctx := c.Request().Context()
 	viewer := engine.ScopeOf(c)
 	var a Answer
-	a.Todo.Latest = []Task{}
+	a.Todo.Latest = []workflow.TaskRow{}
 	if s.wf != nil {
 		rows, total, err := s.wf.Todo(ctx, viewer, "", workflow.Page{Page: 0, Size: latestTasks})
 		if err != nil {
 			return fmt.Errorf("workbench todo: %w", err)
 		}
 		a.Todo.Count = total
-		for _, r := range rows {
-			a.Todo.Latest = append(a.Todo.Latest, Task{ID: r.ID, Module: r.Module, Title: r.Title, Step: r.StepTitle,
-				Applicant: r.ApplicantName, CreatedAt: r.CreatedAt})
-		}
+		a.Todo.Latest = append(a.Todo.Latest, rows...)
 	}
 	if s.unread != nil {
 		n, err := s.unread(ctx, viewer.TenantID, viewer.UserID)
@@ -192,9 +192,10 @@ func (s *Service) registers(c echo.Context, viewer store.Scope) ([]Counted, erro
 	return out, nil
 }
 
-// frequent are the modules of the user's latest operations (the operation
-// log: creates, edits, deletes, imports, status actions) in the last 90
-// days, most used first.
+// frequent are the modules the user opened (screen visits) and wrote in
+// (the operation log: creates, edits, deletes, imports, status actions)
+// in the last 90 days, most used first: a module's count is its visits
+// plus its operations.
 func (s *Service) frequent(ctx context.Context, viewer store.Scope) ([]Frequent, error) {
 	rows, err := s.ent.OperationLog.Query().
 		Where(operationlog.TenantID(viewer.TenantID), operationlog.UserID(viewer.UserID),
@@ -215,6 +216,17 @@ func (s *Service) frequent(ctx context.Context, viewer store.Scope) ([]Frequent,
 			if path == base || strings.HasPrefix(path, base+"/") {
 				counts[m]++
 				break
+			}
+		}
+	}
+	if s.visitsOn {
+		seen, err := s.visits(ctx, viewer)
+		if err != nil {
+			return nil, err
+		}
+		for name, n := range seen {
+			if m := set.Module(name); m != nil {
+				counts[m] += n
 			}
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 	"xiangzhi/tools/bench/drive"
 	"xiangzhi/tools/bench/load"
@@ -69,62 +70,109 @@ func main() {
 	}
 }
 
-func run(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) error {
-	ctx := context.Background()
+// sample is the sample module loaded, its server started and signed in to
+// as admin: what the default and the publish scenarios share.
+type sample struct {
+	m           *schema.Module
+	srv         *server
+	base, token string
+	client      *http.Client
+	tmp         string // a temporary data dir to remove, if one was made
+}
+
+// startSample loads the sample module to rows rows in dataDir (a temporary
+// dir when empty) on dbURL, printing progress when asked, starts the server
+// binary over it and signs in with a client of conns connections.
+func startSample(ctx context.Context, rows, conns int, bin, dataDir, dbURL string, progress bool) (*sample, error) {
+	smp := &sample{}
 	if dataDir == "" {
 		tmp, err := os.MkdirTemp("", "xz-bench-")
 		if err != nil {
-			return err
+			return nil, err
 		}
-		defer os.RemoveAll(tmp)
-		dataDir = tmp
+		dataDir, smp.tmp = tmp, tmp
 	}
+	ok := false
+	defer func() {
+		if !ok {
+			smp.close()
+		}
+	}()
 	schemasDir := filepath.Join(dataDir, "bench-schemas")
+	var err error
+	if smp.m, err = loadSample(ctx, rows, schemasDir, dataDir, dbURL, progress); err != nil {
+		return nil, err
+	}
+	if smp.srv, smp.base, err = startServer(bin, dataDir, dbURL, schemasDir, adminPassword); err != nil {
+		return nil, err
+	}
+	smp.client = drive.NewClient(conns)
+	if err := waitReady(ctx, smp.client, smp.base); err != nil {
+		return nil, err
+	}
+	if smp.token, err = signIn(ctx, smp.client, smp.base); err != nil {
+		return nil, err
+	}
+	ok = true
+	return smp, nil
+}
+
+// loadSample writes the sample module's schema to schemasDir and fills its
+// table to rows rows, printing progress when asked.
+func loadSample(ctx context.Context, rows int, schemasDir, dataDir, dbURL string, progress bool) (*schema.Module, error) {
 	_, m, err := load.WriteSchemas(schemasDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-
 	st, err := store.Open(ctx, dbURL, dataDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	defer st.Close()
 	if err := st.Migrate(ctx, m, false); err != nil {
-		return err
+		return nil, err
+	}
+	have, err := countRows(ctx, st)
+	if err != nil || have >= rows {
+		return m, err
 	}
 	sc := store.Scope{TenantID: 1, UserID: 1, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}
-	have, err := countRows(ctx, st)
-	if err != nil {
-		return err
-	}
-	if have < rows {
-		t0 := time.Now()
+	t0 := time.Now()
+	if progress {
 		fmt.Printf("loading %d rows…\n", rows-have)
-		err = load.Fill(ctx, st, m, sc, rows-have, 5000, func(done int) {
-			if done%100_000 == 0 {
-				fmt.Printf("  %d rows, %.0f rows/s\n", done, float64(done)/time.Since(t0).Seconds())
-			}
-		})
-		if err != nil {
-			return err
+	}
+	err = load.Fill(ctx, st, m, sc, rows-have, 5000, func(done int) {
+		if progress && done%100_000 == 0 {
+			fmt.Printf("  %d rows, %.0f rows/s\n", done, float64(done)/time.Since(t0).Seconds())
 		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if progress {
 		fmt.Printf("loaded in %s\n", time.Since(t0).Round(time.Second))
 	}
-	st.Close()
+	return m, nil
+}
 
-	srv, base, err := startServer(bin, dataDir, dbURL, schemasDir, adminPassword)
+// close stops the server and removes a temporary data dir.
+func (smp *sample) close() {
+	if smp.srv != nil {
+		stopServer(smp.srv)
+	}
+	if smp.tmp != "" {
+		os.RemoveAll(smp.tmp)
+	}
+}
+
+func run(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) error {
+	ctx := context.Background()
+	smp, err := startSample(ctx, rows, conc, bin, dataDir, dbURL, true)
 	if err != nil {
 		return err
 	}
-	defer stopServer(srv)
-	client := drive.NewClient(conc)
-	if err := waitReady(ctx, client, base); err != nil {
-		return err
-	}
-	token, err := signIn(ctx, client, base)
-	if err != nil {
-		return err
-	}
+	defer smp.close()
+	m, srv, base, token, client := smp.m, smp.srv, smp.base, smp.token, smp.client
 
 	maxID := int64(rows)
 	scenarios := []drive.Scenario{

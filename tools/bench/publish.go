@@ -4,14 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"xiangzhi/engine/store"
 	"xiangzhi/tools/bench/drive"
-	"xiangzhi/tools/bench/load"
 )
 
 // publishFields is the size of the module the publish scenario publishes.
@@ -24,50 +20,12 @@ const publishFields = 30
 // times (docs/performance.md: publish ≤ 2 s, no failed request, p99 ≤ 2×).
 func runPublish(rows int, dur time.Duration, conc int, bin, dataDir, dbURL string) error {
 	ctx := context.Background()
-	if dataDir == "" {
-		tmp, err := os.MkdirTemp("", "xz-bench-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(tmp)
-		dataDir = tmp
-	}
-	schemasDir := filepath.Join(dataDir, "bench-schemas")
-	_, m, err := load.WriteSchemas(schemasDir)
+	smp, err := startSample(ctx, rows, conc+2, bin, dataDir, dbURL, false)
 	if err != nil {
 		return err
 	}
-	st, err := store.Open(ctx, dbURL, dataDir)
-	if err != nil {
-		return err
-	}
-	if err := st.Migrate(ctx, m, false); err != nil {
-		return err
-	}
-	have, err := countRows(ctx, st)
-	if err != nil {
-		return err
-	}
-	if have < rows {
-		sc := store.Scope{TenantID: 1, UserID: 1, OrgID: 1, OrgPath: "/1/", Mode: store.ScopeAll}
-		if err := load.Fill(ctx, st, m, sc, rows-have, 5000, func(int) {}); err != nil {
-			return err
-		}
-	}
-	st.Close()
-	srv, base, err := startServer(bin, dataDir, dbURL, schemasDir, adminPassword)
-	if err != nil {
-		return err
-	}
-	defer stopServer(srv)
-	client := drive.NewClient(conc + 2)
-	if err := waitReady(ctx, client, base); err != nil {
-		return err
-	}
-	token, err := signIn(ctx, client, base)
-	if err != nil {
-		return err
-	}
+	defer smp.close()
+	m, base, token, client := smp.m, smp.base, smp.token, smp.client
 	list := drive.Scenario{Name: "list sorted + total", Request: get(base, token, func(int) string {
 		return m.API + "?page=0&size=10&sort=applyDate,desc"
 	})}

@@ -22,6 +22,8 @@ var coreModules = map[string]func(g *gen, ctx context.Context, m *schema.Module)
 	"villager":   (*gen).villagers,
 	"pointsLog":  (*gen).pointsLogs,
 	"partyOrg":   (*gen).partyOrgs,
+	// the points mall and party study (party.go)
+	"pointsOrder": (*gen).pointsOrders, "examAnswer": (*gen).examAnswers, "voteBallot": (*gen).voteBallots,
 	// the office system (office.go)
 	"vehicle": (*gen).vehicles, "vehicleApply": (*gen).vehicleApplies, "expenseClaim": (*gen).expenseClaims,
 	"seal": (*gen).seals, "sealApply": (*gen).sealApplies, "sealUse": (*gen).sealUses,

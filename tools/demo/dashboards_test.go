@@ -20,6 +20,7 @@ func registerWorkbench(app *engine.App) error {
 	if err != nil {
 		return err
 	}
+	app.SetOpenTasks(approval.OpenTasks(wf))
 	msgs, err := message.RegisterService(app)
 	if err != nil {
 		return err
@@ -121,5 +122,26 @@ func TestShippedDashboards(t *testing.T) {
 	}
 	if _, ok := wb["todo"].(map[string]any)["count"]; !ok || !strings.Contains(fmt.Sprint(wb), "unread") {
 		t.Errorf("workbench = %v", wb)
+	}
+	// Screen visits feed 常用功能: the reads the operation log does not see.
+	for _, m := range []string{"villager", "villager", "villager", "event"} {
+		if status, env := e.Call(t, village, http.MethodPost, "/api/workbench/visits", map[string]any{"module": m}); status != http.StatusOK {
+			t.Fatalf("visit %s = %d %v", m, status, env["msg"])
+		}
+	}
+	if status, env := e.Call(t, village, http.MethodPost, "/api/workbench/visits", map[string]any{"module": "nope"}); status != http.StatusBadRequest || env["msg"] != "不存在的模块：nope" {
+		t.Errorf("visit of an unknown module = %d %v", status, env["msg"])
+	}
+	if status, _ := e.Call(t, nobody, http.MethodPost, "/api/workbench/visits", map[string]any{"module": "villager"}); status != http.StatusForbidden {
+		t.Errorf("a visit of a module the user cannot list = %d, want 403", status)
+	}
+	_, env = e.Call(t, village, http.MethodGet, "/api/workbench", nil)
+	frequent := env["data"].(map[string]any)["frequent"].([]any)
+	if len(frequent) < 2 || frequent[0].(map[string]any)["module"] != "villager" || demotest.Num(frequent[0].(map[string]any)["count"]) < 3 {
+		t.Errorf("frequent after the visits = %v, want villager first with at least 3", frequent)
+	}
+	// The screen's 待我审批 is the viewer's to-do of every workflow module, as on the workbench.
+	if got, want := firstItem(mine, "pending"), demotest.Num(wb["todo"].(map[string]any)["count"]); got != want {
+		t.Errorf("village screen 待我审批 = %d, the workbench's to-do = %d", got, want)
 	}
 }

@@ -138,8 +138,11 @@ type gen struct {
 	count  map[string]int
 	status map[string]map[int64]int // module → id → status after the walk
 	taken  map[string]map[string]bool
-	files  []demoFile       // the stored demo files
-	wf     *workflow.Engine // the office applications' workflow (office.go), made when first needed
+	// balance is each villager's points while the exchange orders are
+	// placed (party.go).
+	balance map[int64]int
+	files   []demoFile       // the stored demo files
+	wf      *workflow.Engine // the office applications' workflow (office.go), made when first needed
 }
 
 // Generate fills the database with the demo county. It refuses with

@@ -1,15 +1,17 @@
 package demo
 
 // The demo's files: a dozen small pictures drawn here (coloured tiles with
-// a simple shape), a one-page PDF, a text file and a short silent MP3,
-// stored for the demo tenant through the file service exactly as uploads
-// are (Options.Files, modules/oos), so every image and file field of a
+// a simple shape), a one-page PDF, a text file, a short silent MP3 and a
+// three-second MP4 (assets/village.mp4: 160×120 H.264 baseline, 8 frames a
+// second, 15 KB, made once with ffmpeg's test pattern), stored for the
+// demo tenant through the file service exactly as uploads are
+// (Options.Files, modules/oos), so every image, file and video field of a
 // demo record holds a link the server issued and the console can renew.
-// There is no demo video: video fields stay empty.
 
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"fmt"
 	"image"
 	"image/color"
@@ -38,6 +40,11 @@ type demoFile struct {
 	info files.FileInfo
 }
 
+// demoVideo is the demo's video (see the package comment).
+//
+//go:embed assets/village.mp4
+var demoVideo []byte
+
 // pictureNames name the demo pictures.
 var pictureNames = []string{"村貌", "田园", "村道", "文化广场", "党群服务中心", "卫生室",
 	"河道", "垃圾分类点", "农家院", "活动现场", "农产品", "巡查现场"}
@@ -65,6 +72,7 @@ func (g *gen) storeFiles(ctx context.Context) error {
 	add("示范县工作简报.pdf", demoPDF())
 	add("会议纪要.txt", []byte("示范县村务工作会议纪要\n\n一、通报本月网格巡查情况。\n二、部署人居环境整治工作。\n三、其他事项。\n"))
 	add("广播提示音.mp3", silentMP3(12))
+	add("村庄风貌.mp4", demoVideo)
 	for _, f := range named {
 		st, err := g.opts.Files.Store(ctx, g.tenant, g.county.Admin, demoBusinessType, f.name, f.data)
 		if err != nil {

@@ -64,21 +64,12 @@ var fixups = map[string]func(rc *recCtx){
 	"legalAid": func(rc *recCtx) {
 		rc.rec["applyNo"] = applyNo(rc, "FY", "applyTime")
 	},
-	"pointsOrder": func(rc *recCtx) {
-		goods := rc.g.rows["pointsGoods"][toID(rc.rec["goods"])]
-		if goods == nil {
-			return
-		}
-		price := goods["pointsPrice"].(int)
-		qty := 1 + rc.g.rng.IntN(3)
-		rc.rec["goodsName"], rc.rec["unitPoints"], rc.rec["quantity"] = goods["goodsName"], price, qty
-		rc.rec["totalPoints"] = price * qty
-		if rc.p != nil && rc.p.Mobile != "" {
-			rc.rec["mobile"] = rc.p.Mobile
-		}
-		delete(rc.rec, "pickupTime")
-		delete(rc.rec, "pickupOperator")
-	},
+	"pointsOrder":     orderFix,
+	"pointsRule":      ruleFix,
+	"pointsGoods":     goodsFix,
+	"subjectCategory": categoryFix,
+	"question":        questionFix,
+	"vote":            voteFix,
 	"carInOut": func(rc *recCtx) {
 		gross := math.Round((8+rc.g.rng.Float64()*20)*1000) / 1000
 		tare := math.Round(gross*0.42*1000) / 1000
@@ -106,9 +97,7 @@ var fixups = map[string]func(rc *recCtx){
 			rc.rec["regularDate"] = join.AddDate(1, 0, 0).Format(schema.DateLayout)
 		}
 	},
-	"exam": func(rc *recCtx) {
-		rc.rec["totalScore"], rc.rec["passScore"] = 100.0, 60.0
-	},
+	"exam": examFix,
 	"village": func(rc *recCtx) {
 		o := rc.o
 		rc.rec["regionCode"], rc.rec["villageName"], rc.rec["org"] = o.Code, o.Name, o.ID
@@ -203,12 +192,15 @@ func (g *gen) pointsLogs(ctx context.Context, m *schema.Module) error {
 		if len(rules) == 0 {
 			continue
 		}
+		if err := g.ruleInForce(ctx, v, rules); err != nil {
+			return err
+		}
 		used := map[*person]bool{}
 		var earners []*person
 		for i := 0; i < 12; i++ {
 			earners = append(earners, g.adult(v, used, 18, 80))
 		}
-		n := 18 + g.rng.IntN(6)
+		n := 32 + g.rng.IntN(8)
 		var days []int
 		for i := 0; i < n; i++ {
 			days = append(days, g.rng.IntN(360))
@@ -257,3 +249,19 @@ func (g *gen) pointsLogs(ctx context.Context, m *schema.Module) error {
 const time8h = 8 * time.Hour
 
 func secondsOf(n int) time.Duration { return time.Duration(n) * time.Second }
+
+// ruleInForce re-enables a village's first points rule when its status
+// walk left every rule 停用: a village always has a rule to award by.
+func (g *gen) ruleInForce(ctx context.Context, v *place, rules []int64) error {
+	for _, id := range rules {
+		if g.status["pointsRule"][id] == 1 {
+			return nil
+		}
+	}
+	rm := g.set.Module("pointsRule")
+	if _, err := g.st.Transition(ctx, rm, v.scope(g.tenant, v.Admin), rules[0], actionOf(rm, "enable"), ""); err != nil {
+		return fmt.Errorf("enable points rule %d: %w", rules[0], err)
+	}
+	g.status["pointsRule"][rules[0]] = 1
+	return nil
+}

@@ -51,8 +51,9 @@ var villageModules = []string{
 }
 
 // villageReads are registers a village reads (and references) without
-// keeping: the township's and county's vehicles.
-var villageReads = []string{"personTag", "vehicle"}
+// keeping: the township's and county's vehicles; the township's exams
+// (which the village staff take), their answer sheets and the ballots.
+var villageReads = []string{"personTag", "vehicle", "exam", "examAnswer", "voteBallot"}
 
 // gridOps are what a grid member does, module by module: the operations
 // and actions (by name) they hold.
@@ -73,6 +74,9 @@ var gridOps = map[string][]string{
 	"alarm":            {"list", "view", "take"},
 	"drowningWarning":  {"list", "view", "take"},
 	"expenseClaim":     {"list", "view", "add", "edit", "submit"},
+	"exam":             {"list", "view"}, // takes the township's exams
+	"examAnswer":       {"list", "view"},
+	"vote":             {"list", "view"}, // casts ballots
 }
 
 // roleSpecs are the four demo roles, widest first.

@@ -47,75 +47,87 @@ func healthFor(g *gen, age int) string {
 
 func (g *gen) householdRecords(ctx context.Context, m *schema.Module) error {
 	for _, v := range g.villages {
-		homes := g.households[v.ID]
-		recs := make([]store.Record, len(homes))
-		for i, members := range homes {
-			head := members[0]
-			labor, out := 0, 0
-			var rows []any
-			for _, p := range members {
-				age := p.Age(g.now)
-				if age >= 16 && age <= 60 {
-					labor++
-					if g.rng.IntN(4) == 0 {
-						out++
-					}
-				}
-				row := map[string]any{"name": p.Name, "idCard": p.IDCard, "gender": p.Gender,
-					"birthDate": p.Birth.Format(schema.DateLayout), "relationToHead": p.Relation, "nation": "01",
-					"healthStatus": healthFor(g, age), "isResident": g.rng.IntN(10) > 0}
-				if e := educationFor(g, age, true); e != "" {
-					row["education"] = e
-				}
-				if p.Mobile != "" {
-					row["mobile"] = p.Mobile
-				}
-				if age >= 18 && age < 65 {
-					row["occupation"] = pick(g, []string{"5", "5", "5", "6", "4", "3"})
-				}
-				rows = append(rows, row)
+		all := g.households[v.ID]
+		for start := 0; start < len(all); start += batchRecords {
+			if err := g.householdBatch(ctx, m, v, start, all[start:min(start+batchRecords, len(all))]); err != nil {
+				return err
 			}
-			income := float64(20000+g.rng.IntN(60000)) + float64(labor*15000)
-			attrs := []any{"1"}
-			if r := g.rng.IntN(100); r < 6 {
-				attrs = []any{"2"}
-			} else if r < 9 {
-				attrs = []any{"4"}
-			} else if r < 11 {
-				attrs = []any{"3"}
-			}
-			family := 1
-			switch {
-			case len(members) == 1:
-				family = 5
-			case len(members) > 4:
-				family = 3
-			}
-			rec := store.Record{"householdNo": fmt.Sprintf("%s%04d", v.Code, i+1),
-				"hukouBookNo": fmt.Sprintf("%s%06d", v.Code[:9], g.rng.IntN(1_000_000)), "headName": head.Name,
-				"headIdCard": head.IDCard, "groupName": fmt.Sprintf("第%d村民小组", head.Group), "grid": head.GridID,
-				"address": head.Address, "houseNumber": fmt.Sprintf("%d组%d号", head.Group, i+1),
-				"location":  map[string]any{"lng": round6(v.Lng + (g.rng.Float64()-0.5)*0.016), "lat": round6(v.Lat + (g.rng.Float64()-0.5)*0.016)},
-				"hukouType": "1", "hukouNature": "1", "householdAttr": attrs, "familyType": family, "householdState": 1,
-				"memberCount": len(members), "residentCount": len(members) - out, "laborCount": labor,
-				"outWorkerCount": out, "members": rows, "annualIncome": income,
-				"perCapitaIncome":  float64(int(income/float64(len(members))*100)) / 100,
-				"mainIncomeSource": []any{1, 3}, "housingSafety": pick(g, []string{"A", "A", "A", "B", "B", "C"}),
-				"drinkingWaterSafe": true, "toiletType": pick(g, []string{"1", "1", "2", "4"}),
-				"creditLevel": pick(g, []int{0, 1, 2, 3})}
-			if head.Mobile != "" {
-				rec["headPhone"] = head.Mobile
-			}
-			recs[i] = rec
 		}
-		ids, err := g.insert(ctx, m, v, v.Admin, recs)
-		if err != nil {
-			return err
-		}
-		for i, members := range homes {
-			for _, p := range members {
-				p.HouseholdID, p.HouseholdNo = ids[i], recs[i]["householdNo"].(string)
+	}
+	return nil
+}
+
+// householdBatch writes the household records of homes, the households of
+// village v from index start on.
+func (g *gen) householdBatch(ctx context.Context, m *schema.Module, v *place, start int, homes [][]*person) error {
+	recs := make([]store.Record, len(homes))
+	for j, members := range homes {
+		i := start + j
+		head := members[0]
+		labor, out := 0, 0
+		var rows []any
+		for _, p := range members {
+			age := p.Age(g.now)
+			if age >= 16 && age <= 60 {
+				labor++
+				if g.rng.IntN(4) == 0 {
+					out++
+				}
 			}
+			row := map[string]any{"name": p.Name, "idCard": p.IDCard, "gender": p.Gender,
+				"birthDate": p.Birth.Format(schema.DateLayout), "relationToHead": p.Relation, "nation": "01",
+				"healthStatus": healthFor(g, age), "isResident": g.rng.IntN(10) > 0}
+			if e := educationFor(g, age, true); e != "" {
+				row["education"] = e
+			}
+			if p.Mobile != "" {
+				row["mobile"] = p.Mobile
+			}
+			if age >= 18 && age < 65 {
+				row["occupation"] = pick(g, []string{"5", "5", "5", "6", "4", "3"})
+			}
+			rows = append(rows, row)
+		}
+		income := float64(20000+g.rng.IntN(60000)) + float64(labor*15000)
+		attrs := []any{"1"}
+		if r := g.rng.IntN(100); r < 6 {
+			attrs = []any{"2"}
+		} else if r < 9 {
+			attrs = []any{"4"}
+		} else if r < 11 {
+			attrs = []any{"3"}
+		}
+		family := 1
+		switch {
+		case len(members) == 1:
+			family = 5
+		case len(members) > 4:
+			family = 3
+		}
+		rec := store.Record{"householdNo": fmt.Sprintf("%s%04d", v.Code, i+1),
+			"hukouBookNo": fmt.Sprintf("%s%06d", v.Code[:9], g.rng.IntN(1_000_000)), "headName": head.Name,
+			"headIdCard": head.IDCard, "groupName": fmt.Sprintf("第%d村民小组", head.Group), "grid": head.GridID,
+			"address": head.Address, "houseNumber": fmt.Sprintf("%d组%d号", head.Group, i+1),
+			"location":  map[string]any{"lng": round6(v.Lng + (g.rng.Float64()-0.5)*0.016), "lat": round6(v.Lat + (g.rng.Float64()-0.5)*0.016)},
+			"hukouType": "1", "hukouNature": "1", "householdAttr": attrs, "familyType": family, "householdState": 1,
+			"memberCount": len(members), "residentCount": len(members) - out, "laborCount": labor,
+			"outWorkerCount": out, "members": rows, "annualIncome": income,
+			"perCapitaIncome":  float64(int(income/float64(len(members))*100)) / 100,
+			"mainIncomeSource": []any{1, 3}, "housingSafety": pick(g, []string{"A", "A", "A", "B", "B", "C"}),
+			"drinkingWaterSafe": true, "toiletType": pick(g, []string{"1", "1", "2", "4"}),
+			"creditLevel": pick(g, []int{0, 1, 2, 3})}
+		if head.Mobile != "" {
+			rec["headPhone"] = head.Mobile
+		}
+		recs[j] = rec
+	}
+	ids, err := g.insert(ctx, m, v, v.Admin, recs)
+	if err != nil {
+		return err
+	}
+	for i, members := range homes {
+		for _, p := range members {
+			p.HouseholdID = ids[i]
 		}
 	}
 	return nil
@@ -124,22 +136,31 @@ func (g *gen) householdRecords(ctx context.Context, m *schema.Module) error {
 func (g *gen) villagers(ctx context.Context, m *schema.Module) error {
 	for _, v := range g.villages {
 		var recs []store.Record
+		var made []*person
+		flush := func() error {
+			ids, err := g.insert(ctx, m, v, v.Admin, recs)
+			if err != nil {
+				return err
+			}
+			for i, p := range made {
+				p.ID = ids[i]
+			}
+			recs, made = recs[:0], made[:0]
+			return nil
+		}
 		for _, members := range g.households[v.ID] {
 			head := members[0]
 			for _, p := range members {
-				recs = append(recs, g.villagerRecord(p, head))
+				recs, made = append(recs, g.villagerRecord(p, head)), append(made, p)
+			}
+			if len(recs) >= batchRecords {
+				if err := flush(); err != nil {
+					return err
+				}
 			}
 		}
-		ids, err := g.insert(ctx, m, v, v.Admin, recs)
-		if err != nil {
+		if err := flush(); err != nil {
 			return err
-		}
-		i := 0
-		for _, members := range g.households[v.ID] {
-			for _, p := range members {
-				p.ID = ids[i]
-				i++
-			}
 		}
 	}
 	return nil

@@ -31,7 +31,6 @@ type person struct {
 	Politics string
 	// Set once the rows exist.
 	ID, HouseholdID, GridID int64
-	HouseholdNo             string
 }
 
 // Age is the person's age in whole years at now.
@@ -47,14 +46,22 @@ func (p *person) Age(now time.Time) int {
 func (p *person) Male() bool { return p.Gender == "1" }
 
 // people makes names, ID numbers and mobile numbers, never the same twice.
+// The numbers given are kept as integers (the ID number's first 17 digits,
+// the mobile's 11): a county of 500,000 keeps a million of them.
 type people struct {
 	rng     *rand.Rand
-	ids     map[string]bool
-	mobiles map[string]bool
+	ids     map[uint64]struct{}
+	mobiles map[uint64]struct{}
 }
 
 func newPeople(rng *rand.Rand) *people {
-	return &people{rng: rng, ids: map[string]bool{}, mobiles: map[string]bool{}}
+	return &people{rng: rng, ids: map[uint64]struct{}{}, mobiles: map[uint64]struct{}{}}
+}
+
+// digits is a string of decimal digits as a number.
+func digits(s string) uint64 {
+	n, _ := strconv.ParseUint(s, 10, 64)
+	return n
 }
 
 // surname draws a surname, the frequent ones more often.
@@ -96,8 +103,8 @@ func (p *people) idCard(region string, birth time.Time, male bool) string {
 		}
 		body := region + birth.Format("20060102") + fmt.Sprintf("%03d", seq)
 		id := body + string(IDCheck(body))
-		if !p.ids[id] {
-			p.ids[id] = true
+		if _, used := p.ids[digits(body)]; !used {
+			p.ids[digits(body)] = struct{}{}
 			return id
 		}
 	}
@@ -125,8 +132,8 @@ var mobilePrefixes = []string{"130", "131", "132", "133", "135", "136", "137", "
 func (p *people) mobile() string {
 	for {
 		m := mobilePrefixes[p.rng.IntN(len(mobilePrefixes))] + fmt.Sprintf("%08d", p.rng.IntN(100_000_000))
-		if !p.mobiles[m] {
-			p.mobiles[m] = true
+		if _, used := p.mobiles[digits(m)]; !used {
+			p.mobiles[digits(m)] = struct{}{}
 			return m
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 	"xiangzhi/engine/store"
 )
@@ -57,6 +56,13 @@ func planOf(m *schema.Module) plan {
 		return p
 	}
 	return plan{atVillage, 2}
+}
+
+// scale is how many times the default county's population the county
+// has (1 at most the default): the village and township records of
+// modules with more than one record per organisation grow in proportion.
+func (g *gen) scale() int {
+	return max(1, g.opts.Villagers/DefaultVillagers)
 }
 
 // places are the organisations of a level.
@@ -123,11 +129,19 @@ func (g *gen) module(ctx context.Context, m *schema.Module) error {
 	if core, ok := coreModules[m.Name]; ok {
 		return core(g, ctx, m)
 	}
+	return g.generic(ctx, m)
+}
+
+// generic makes a module's records field by field, as its plan says.
+func (g *gen) generic(ctx context.Context, m *schema.Module) error {
 	p := planOf(m)
 	for _, o := range g.places(p.level) {
 		n := p.perOrg
 		if p.level == atVillage && n > 2 {
 			n += g.rng.IntN(3) - 1
+		}
+		if n > 1 && p.level != atCounty {
+			n *= g.scale()
 		}
 		recs := make([]store.Record, 0, n)
 		for i := 0; i < n; i++ {
@@ -157,33 +171,22 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 			return nil, fmt.Errorf("record %d is not valid: %w %v", i+1, err, describe(err))
 		}
 	}
-	last, err := g.lastID(ctx, m)
+	ids, err := g.st.CreateManyIDs(ctx, m, o.scope(g.tenant, user), recs)
 	if err != nil {
 		return nil, err
 	}
-	sc := o.scope(g.tenant, user)
-	if err := g.st.CreateMany(ctx, m, sc, recs); err != nil {
-		return nil, err
-	}
-	q := &query.Query{Filters: []query.Filter{{Field: "id", Op: query.GreaterThan, Values: []any{last}}}}
-	var ids []int64
-	err = g.st.Each(ctx, m, g.tenantScope(), q, func(r store.Record) error {
-		ids = append(ids, r["id"].(int64))
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(ids) != len(recs) {
-		return nil, fmt.Errorf("created %d records, read back %d", len(recs), len(ids))
-	}
-	if g.rows[m.Name] == nil {
-		g.rows[m.Name] = map[int64]store.Record{}
+	if g.ids[m.Name] == nil {
 		g.ids[m.Name] = map[int64][]int64{}
+	}
+	keep := keepsRows(m.Name)
+	if keep && g.rows[m.Name] == nil {
+		g.rows[m.Name] = map[int64]store.Record{}
 	}
 	for i, id := range ids {
 		recs[i]["id"] = id
-		g.rows[m.Name][id] = recs[i]
+		if keep {
+			g.rows[m.Name][id] = recs[i]
+		}
 		g.ids[m.Name][o.ID] = append(g.ids[m.Name][o.ID], id)
 	}
 	g.count[m.Name] += len(ids)
@@ -197,22 +200,27 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 	return ids, nil
 }
 
+// rowsRead are the modules whose records later steps read back from
+// g.rows (fix-ups and the office system); the records of the others —
+// villagers and households above all — are dropped once written, so a big
+// county's memory holds ids, not records.
+var rowsRead = map[string]bool{"pointsGoods": true, "pointsRule": true, "pointsLog": true, "pointsOrder": true,
+	"seal": true, "sealApply": true, "subjectCategory": true, "question": true, "exam": true}
+
+// keepsRows reports whether the records of module are kept in g.rows: read
+// by a later step, or by the after-status fix-up of the status walk.
+func keepsRows(module string) bool { return rowsRead[module] || afterStatus[module] != nil }
+
+// batchRecords bounds the records built and written at once (one
+// transaction each), so a big county streams its villagers and households.
+const batchRecords = 1000
+
 // describe lists a validation error's field messages.
 func describe(err error) []schema.FieldError {
 	if ve, ok := err.(*schema.ValidationError); ok {
 		return ve.Errors
 	}
 	return nil
-}
-
-// lastID is the highest id of the module's table (0 when empty).
-func (g *gen) lastID(ctx context.Context, m *schema.Module) (int64, error) {
-	page, err := g.st.List(ctx, m, store.Scope{TenantID: g.tenant, Mode: store.ScopeAll},
-		&query.Query{Sort: []query.Sort{{Field: "id", Desc: true}}, Size: 1})
-	if err != nil || len(page.Rows) == 0 {
-		return 0, err
-	}
-	return page.Rows[0]["id"].(int64), nil
 }
 
 // rowsNear are the ids of a module's rows in o, or else in its nearest
@@ -291,6 +299,11 @@ var personRules = map[string]struct{ minAge, maxAge int }{
 	"sanitationStaff": {25, 60}, "ruralDoctor": {28, 60}, "pointsOrder": {18, 90},
 }
 
+// sampleAbove is the number of residents in a record's scope above which
+// pickPerson samples instead of listing the candidates (the default county
+// lists them, as before).
+const sampleAbove = 20000
+
 // pickPerson chooses the villager the record is about, when the module
 // has a villager reference or a person's ID number.
 func (rc *recCtx) pickPerson() {
@@ -317,16 +330,39 @@ func (rc *recCtx) pickPerson() {
 		used = map[int64]bool{}
 		g.used[rc.m.Name] = used
 	}
-	var cands []*person
+	fits := func(p *person) bool {
+		age := p.Age(g.now)
+		return age >= rule.minAge && age <= rule.maxAge && !(unique && used[p.ID]) &&
+			(rc.m.Name != "partyMember" || p.Politics == "01" || p.Politics == "02") &&
+			(rc.m.Name != "veteran" || p.Male())
+	}
+	var vs []*place
+	residents := 0
 	for _, v := range g.villages {
 		if rc.o.Kind == KindVillage && v != rc.o || rc.o.Kind == KindTownship && v.town() != rc.o {
 			continue
 		}
+		vs, residents = append(vs, v), residents+len(g.residents[v.ID])
+	}
+	// A big county draws at random until someone fits rather than listing
+	// every resident of the scope for each record.
+	if residents > sampleAbove {
+		for try := 0; try < 256; try++ {
+			rs := g.residents[pick(g, vs).ID]
+			if len(rs) == 0 {
+				continue
+			}
+			if p := pick(g, rs); fits(p) {
+				rc.p = p
+				used[p.ID] = true
+				return
+			}
+		}
+	}
+	var cands []*person
+	for _, v := range vs {
 		for _, p := range g.residents[v.ID] {
-			age := p.Age(g.now)
-			if age >= rule.minAge && age <= rule.maxAge && !(unique && used[p.ID]) &&
-				(rc.m.Name != "partyMember" || p.Politics == "01" || p.Politics == "02") &&
-				(rc.m.Name != "veteran" || p.Male()) {
+			if fits(p) {
 				cands = append(cands, p)
 			}
 		}

@@ -120,6 +120,20 @@ func (rc *recCtx) text(f *schema.Field) string {
 	case isCode(n):
 		return rc.code(f)
 	}
+	if lines := moduleTexts[rc.m.Name+"."+n]; len(lines) > 0 {
+		body := pick(g, lines)
+		if f.Type == schema.TypeRichText {
+			return "<p>" + body + "</p>"
+		}
+		limit := f.MaxLength
+		if limit == 0 && f.Type == schema.TypeString {
+			limit = 40
+		}
+		if limit > 0 {
+			return clip(body, limit)
+		}
+		return body
+	}
 	if t, ok := rc.title(f); ok {
 		return t
 	}

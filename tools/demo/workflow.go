@@ -18,10 +18,19 @@ import (
 func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) error {
 	st := m.Status
 	cur := st.Initial
-	for step := g.rng.IntN(4); step > 0; step-- {
+	plan := walkPlans[m.Name]
+	var path []string
+	if len(plan) > 0 {
+		path = plan[len(g.status[m.Name])%len(plan)]
+	}
+	steps := g.rng.IntN(4)
+	if plan != nil {
+		steps = len(path)
+	}
+	for step := 0; step < steps; step++ {
 		var cands []schema.Action
 		for _, a := range st.Actions {
-			if slices.Contains(a.From, cur) && a.To != cur {
+			if slices.Contains(a.From, cur) && a.To != cur && (plan == nil || a.Name == path[step]) {
 				cands = append(cands, a)
 			}
 		}
@@ -36,8 +45,15 @@ func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) er
 		comment := ""
 		if a.Comment != schema.CommentNone {
 			comment = fmt.Sprintf("%s：%s", a.Label, pick(g, opinions))
-			if a.Name == "reject" || a.Name == "refuse" {
+			switch a.Name {
+			case "reject", "refuse":
 				comment = a.Label + "：" + pick(g, rejections)
+			case "handle", "close", "finish":
+				comment = a.Label + "：" + pick(g, results)
+			case "discard":
+				comment = a.Label + "：" + pick(g, discards)
+			case "dispatch":
+				comment = a.Label + "：请网格员尽快到现场处置。"
 			}
 		}
 		if _, err := g.st.Transition(ctx, m, sc, id, a, comment); err != nil {
@@ -65,6 +81,19 @@ func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) er
 	}
 	return nil
 }
+
+// walkPlans are the action paths records of a module take in turn instead
+// of a random walk, so the demo holds every status — grid events from
+// 待受理 to 已办结, returned and void ones too.
+var walkPlans = map[string][][]string{
+	"event": {
+		{}, {"accept"}, {"accept", "dispatch"}, {"accept", "dispatch", "handle"},
+		{"accept", "dispatch", "handle", "close"}, {"accept", "reject"}, {"discard"},
+		{"accept", "dispatch", "handle", "close"},
+	},
+}
+
+var discards = []string{"重复上报，已合并处理。", "经核实不属于网格事件范围。"}
 
 var rejections = []string{"材料不齐全，请补充收入证明。", "经核查不符合申请条件。", "信息填写有误，请核实后重新提交。"}
 

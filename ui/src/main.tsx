@@ -4,9 +4,11 @@ import { createRoot } from "react-dom/client";
 import App from "./App";
 import { connectToken } from "./api/http";
 import { getToken } from "./stores/useSessionStore";
+import { installA11yPatches } from "./lib/a11yPatches";
 import "./index.css";
 
 connectToken(getToken);
+installA11yPatches();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

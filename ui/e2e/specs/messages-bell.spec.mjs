@@ -60,7 +60,7 @@ export default [
         await signIn(adminPage, adminName, adminPassword);
         await urlIs(adminPage, "/workbench", 30_000);
         await adminPage.goto("/messages");
-        await (await visible(adminPage.getByRole("button", { name: "发布公告" }))).click();
+        await (await visible(adminPage.getByRole("button", { name: "发布公告", exact: true }))).click();
         const dialog = await visible(adminPage.getByRole("dialog"));
         await dialog.getByLabel("标题").fill(`停水通知${suffix}`);
         await dialog.getByLabel("内容").fill("明日上午停水");

@@ -26,13 +26,13 @@ export default [
       await visible(page.getByText("发布类型").first());
       await screenshot("module-list");
 
-      // Create: empty submit shows the required message under 类型名称, then fill and save.
+      // Create: empty submit shows the field's own message (as the server words it) under 类型名称, then fill and save.
       await (await visible(page.getByRole("button", { name: /新\s*建/ }))).click();
       await urlIs(page, "/m/publishType/create");
       const typeName = await visible(page.getByLabel("类型名称"));
       await page.getByRole("button", { name: /提\s*交/ }).click();
       // The message sits in the 类型名称 field's own form item.
-      await visible(page.locator(".ant-form-item").filter({ has: page.getByLabel("类型名称") }).getByText("必填项"));
+      await visible(page.locator(".ant-form-item").filter({ has: page.getByLabel("类型名称") }).getByText("类型名称不能为空", { exact: true }));
       await screenshot("module-create-required");
       await typeName.fill(name);
       await page.getByLabel("类型编码").fill(code);

@@ -105,12 +105,38 @@ async function signInAs(page, base, username) {
   await page.waitForURL((url) => url.pathname === "/workbench", { timeout: 30_000 });
 }
 
-/** dashboardOf finds the dashboard shown at route. */
-async function dashboardOf(base, token, route) {
+/** dashboardName is the name of the dashboard shown at route. */
+async function dashboardName(base, token, route) {
   const list = (await api(base, token, "/api/dashboards")) ?? [];
   const ref = list.find((d) => d.route === route);
   assert.ok(ref, `no dashboard at ${route} among ${JSON.stringify(list)}`);
-  return api(base, token, `/api/dashboards/${ref.name}`);
+  return ref.name;
+}
+
+/** dashboardOf finds the dashboard shown at route. */
+async function dashboardOf(base, token, route) {
+  return api(base, token, `/api/dashboards/${await dashboardName(base, token, route)}`);
+}
+
+/** allDrawnAt waits, in the page, for the first animation frame in which every widget shows its data, and answers its time (ms after navigation). */
+async function allDrawnAt(page, def) {
+  const at = await page.waitForFunction(
+    (kinds) => {
+      const done = kinds.every(([id, chart]) => {
+        const section = document.querySelector(`section[data-widget="${id}"]`);
+        return section && (chart ? section.querySelector("canvas") : section.querySelector("[data-number], tbody tr"));
+      });
+      return done ? performance.now() : false;
+    },
+    def.widgets.map((w) => [w.id, CHARTS.has(w.kind)]),
+    { polling: "raf", timeout: 30_000 },
+  );
+  return Math.round(await at.jsonValue());
+}
+
+/** answered asserts that every widget of a dashboard's data answer holds something to draw. */
+function answered(def, data) {
+  for (const w of def.widgets) assert.ok(nonEmpty(w.kind, data.widgets[w.id]), `${w.id} (${w.kind}) answered ${JSON.stringify(data.widgets[w.id])?.slice(0, 200)}`);
 }
 
 /** openScreen opens a screen and answers its first batched data answer. */
@@ -215,20 +241,8 @@ export default [
 
       const started = Date.now();
       const data = await openScreen(page, base, "/dataStatistics");
-      // Measured in the page: the first animation frame in which every widget shows its data.
-      const allDrawnAt = await page.waitForFunction(
-        (kinds) => {
-          const done = kinds.every(([id, chart]) => {
-            const section = document.querySelector(`section[data-widget="${id}"]`);
-            return section && (chart ? section.querySelector("canvas") : section.querySelector("[data-number], tbody tr"));
-          });
-          return done ? performance.now() : false;
-        },
-        def.widgets.map((w) => [w.id, CHARTS.has(w.kind)]),
-        { polling: "raf", timeout: 30_000 },
-      );
-      const drawnAt = Math.round(await allDrawnAt.jsonValue());
-      for (const w of def.widgets) assert.ok(nonEmpty(w.kind, data.widgets[w.id]), `${w.id} (${w.kind}) answered ${JSON.stringify(data.widgets[w.id])?.slice(0, 200)}`);
+      const drawnAt = await allDrawnAt(page, def);
+      answered(def, data);
       const counts = await drawn(page, def);
       const timing = await page.evaluate(() => {
         const end = (re) => Math.round(performance.getEntriesByType("resource").find((e) => re.test(e.name))?.responseEnd ?? -1);
@@ -241,6 +255,11 @@ export default [
       for (const [id, n] of Object.entries(counts)) assert.ok(n > 0, `${id} drew nothing`);
       await at(page, data.top.name, undefined);
       await screenshot("dashboards-county");
+      // The map draws the villages' boundaries (shapes) under the markers.
+      const shapes = await page.locator('section[data-kind="map"] [data-widget-chart]').first().evaluate((el) =>
+        el.xzChart.getOption().series.filter((x) => x.type === "custom").map((x) => x.data.length),
+      );
+      assert.ok(shapes.length === 1 && shapes[0] > 0, `the map draws shapes: ${JSON.stringify(shapes)}`);
 
       // Into a township by its marker on the map.
       const town = await markerPoint(page, null);
@@ -320,7 +339,7 @@ export default [
       // The second screen draws every widget too.
       const six = await dashboardOf(base, token, "/dataStatisticsForSix");
       const sixData = await openScreen(page, base, "/dataStatisticsForSix");
-      for (const w of six.widgets) assert.ok(nonEmpty(w.kind, sixData.widgets[w.id]), `${w.id} (${w.kind}) answered ${JSON.stringify(sixData.widgets[w.id])?.slice(0, 200)}`);
+      answered(six, sixData);
       await drawn(page, six);
       await screenshot("dashboards-six");
       await page.waitForTimeout(300);
@@ -338,35 +357,25 @@ export default [
       const problems = watch(page);
       await signInAs(page, base, "v01_admin");
       const data = await openScreen(page, base, "/dataStatistics");
-      // Measured in the page: the first animation frame in which every widget shows its data.
-      const allDrawnAt = await page.waitForFunction(
-        (kinds) => {
-          const done = kinds.every(([id, chart]) => {
-            const section = document.querySelector(`section[data-widget="${id}"]`);
-            return section && (chart ? section.querySelector("canvas") : section.querySelector("[data-number], tbody tr"));
-          });
-          return done ? performance.now() : false;
-        },
-        def.widgets.map((w) => [w.id, CHARTS.has(w.kind)]),
-        { polling: "raf", timeout: 30_000 },
-      );
-      const drawnAt = Math.round(await allDrawnAt.jsonValue());
+      await allDrawnAt(page, def);
       assert.equal(data.org.id, def.top.id, "the screen starts at the village");
       await at(page, def.top.name, undefined);
       await drawn(page, def);
 
       // The same numbers as county_admin's screen drilled into that village; the county's are larger.
-      const name = (await api(base, county, "/api/dashboards")).find((d) => d.route === "/dataStatistics").name;
+      const name = await dashboardName(base, county, "/dataStatistics");
       const drilled = await api(base, county, `/api/dashboards/${name}/data?org=${def.top.id}`);
       const whole = await api(base, county, `/api/dashboards/${name}/data`);
       const numbers = def.widgets.filter((w) => w.kind === "number");
       assert.ok(numbers.length > 0, "the screen has number cards");
+      // An item counting the viewer's own open tasks (tasks: open) is the viewer's, not the village's.
+      const scoped = (w, d) => d.widgets[w.id].items.filter((_, i) => !w.items?.[i]?.tasks);
       for (const w of numbers) {
-        assert.deepEqual(data.widgets[w.id], drilled.widgets[w.id], `${w.id}: the village admin's numbers are the village's`);
+        assert.deepEqual(scoped(w, data), scoped(w, drilled), `${w.id}: the village admin's numbers are the village's`);
         const shown = await page.locator(`section[data-widget="${w.id}"] [data-number]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-number")));
         assert.deepEqual(shown, data.widgets[w.id].items.map((i) => (i.value === null ? "" : String(i.value))), `${w.id} shows its answer`);
       }
-      const sum = (d) => numbers.reduce((s, w) => s + d.widgets[w.id].items.reduce((t, i) => t + (i.value ?? 0), 0), 0);
+      const sum = (d) => numbers.reduce((s, w) => s + scoped(w, d).reduce((t, i) => t + (i.value ?? 0), 0), 0);
       assert.ok(sum(whole) > sum(data), `the county's numbers (${sum(whole)}) exceed the village's (${sum(data)})`);
 
       // Another village's node is out of reach.
@@ -381,7 +390,7 @@ export default [
       const { base } = await startDemo();
       try {
         const county = await tokenOf(base, "county_admin");
-        const name = (await api(base, county, "/api/dashboards")).find((d) => d.route === "/dataStatistics").name;
+        const name = await dashboardName(base, county, "/dataStatistics");
         const token = await tokenOf(base, "v01_grid1");
         assert.equal((await api(base, token, "/api/dashboards")).length, 0, "a grid member lists no dashboard");
         await api(base, token, `/api/dashboards/${name}`, 403);

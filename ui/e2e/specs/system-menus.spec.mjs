@@ -134,6 +134,16 @@ export default [
         await titleOf(page, edited).waitFor({ state: "detached", timeout: 15_000 });
         assert.deepEqual(await childTitles(ctx, token, parent), [kidTitles[1], kidTitles[0], kidTitles[2]]);
 
+        // The keyboard alternative to dragging (issue 19): the 移动 button of the second child, Enter opens its
+        // moves with the focus on the first (上移), Enter moves it up.
+        await page.locator(`[data-menu-title="${kidTitles[0]}"]`).getByRole("button", { name: `移动 ${kidTitles[0]}` }).focus();
+        await page.keyboard.press("Enter");
+        await visible(page.getByRole("menuitem", { name: "上移" }));
+        await page.waitForFunction(() => document.activeElement?.closest("[role=menu]") != null, null, { timeout: 15_000 });
+        await page.keyboard.press("Enter");
+        await visible(page.getByText("菜单顺序已更新"));
+        assert.deepEqual(await childTitles(ctx, token, parent), kidTitles);
+
         // The mini-program tab has its own tree; its form asks a second-level menu for its image.
         await page.getByRole("tab", { name: "小程序" }).click();
         const mini = page.locator(".ant-tabs-tabpane-active");

@@ -2,7 +2,7 @@
 // it is expanded; the edit dialog refuses an empty name with '请填写机构名称' and saves a new one; real
 // HTML5 drags in Chromium put a node first inside its parent, after a sibling and inside another node,
 // each persisted (checked through the API after a reload); a drop beside the fixed root is refused and
-// changes nothing. The organisations are made through the API under the last first-level organisation.
+// changes nothing; the keyboard's 移动 menu moves one up. The organisations are made through the API under the last first-level organisation.
 import { adminToken, apiJSON, assert, signInAdmin, urlIs, visible } from "../lib.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
@@ -175,6 +175,25 @@ export default [
       await expand(page, names.a);
       await visible(node(page, names.b));
       await screenshot("orgs-after-drags");
+
+      // The keyboard alternative (issue 19): c's 移动 button, Enter opens its moves with the focus on the
+      // first (上移), Enter moves c before a.
+      await node(page, names.c).getByRole("button", { name: `移动 ${names.c}` }).focus();
+      await page.keyboard.press("Enter");
+      const up = await visible(page.getByRole("menuitem", { name: "上移" }));
+      await page.waitForFunction(() => document.activeElement?.closest("[role=menu]") != null, null, { timeout: 15_000 });
+      assert.equal(await page.getByRole("menuitem", { name: "下移" }).getAttribute("aria-disabled"), "true");
+      await page.keyboard.press("Enter");
+      await up.waitFor({ state: "hidden" });
+      await page.waitForFunction(
+        ([first, second]) => {
+          const titles = [...document.querySelectorAll(".org-node")].map((n) => n.textContent);
+          return titles.indexOf(first) >= 0 && titles.indexOf(first) + 1 === titles.indexOf(second);
+        },
+        [names.c, names.a],
+        { timeout: 15_000 },
+      );
+      assert.deepEqual(await idsUnder(ctx, token, p), [c, a]);
     },
   },
 ];

@@ -1,7 +1,7 @@
 // Issue 13 with issue 12: two browser contexts on the demo county. The village administrator v02_admin
 // (西关村, 城关镇) submits a vehicle application; the township approver town1_admin, already signed in
-// elsewhere, sees the bell's count rise and a notification pop up; clicking it opens the task (the record
-// and its approval panel in 待办) without a reload; 全部标为已读 empties the bell.
+// elsewhere, sees the bell's count rise and a notification pop up; clicking it opens the exact task (the link
+// names the task; the record and its approval panel in 待办, the task marked 本条待办) without a reload; 全部标为已读 empties the bell.
 import { assert, urlIs, visible } from "../lib.mjs";
 import { applyForVehicle, startDemo } from "../demo-lib.mjs";
 
@@ -45,8 +45,15 @@ export default [
         await town.screenshot({ path: "e2e/screenshots/workflow-bell.png", fullPage: true });
         await notice.click();
         await urlIs(town, "/workflow/todo", 30_000);
+        // The link names the exact task: the approver's open task on the record (issue 12).
+        const taskId = Number(new URL(town.url()).searchParams.get("task"));
+        const todo = await demo.ctx.api("/api/workflow/todo?size=1000", { headers: { Authorization: `Bearer ${townToken}` } });
+        const row = (await todo.json()).data.data.find((r) => r.title === applicant);
+        assert.ok(row, "the approver has the task in 待办");
+        assert.equal(taskId, row.id, "the message's link names the approver's task");
         const drawer = await visible(town.locator(".ant-drawer-content"), 30_000);
         await visible(drawer.getByText(applicant).first());
+        await visible(drawer.locator('[data-testid="flow-task"][data-focused="true"]').filter({ hasText: "本条待办" }));
         await visible(drawer.getByRole("button", { name: /^同\s*意$/ }));
         assert.equal(await town.evaluate(() => window.__xzNoReload === true), true, "the task opened without a reload");
         await visible(town.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: applicant }));

@@ -9,6 +9,7 @@ import { clearSession } from "./authProvider";
 import { configureErrors } from "../api/errors";
 import { notify } from "./notify";
 import { useLocale } from "../hooks/useLocale";
+import { THEME } from "./theme";
 
 /** ErrorBridge hands the router and the notifier to the global error handler (spec §8). */
 function ErrorBridge() {
@@ -27,7 +28,7 @@ function ErrorBridge() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale } = useLocale();
   return (
-    <ConfigProvider locale={antdLocale}>
+    <ConfigProvider locale={antdLocale} theme={THEME}>
       <ErrorBridge />
       {children}
     </ConfigProvider>

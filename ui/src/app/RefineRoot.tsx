@@ -1,8 +1,8 @@
 // The signed-in part of the console: refine with the data, auth, access, i18n and notification
 // providers, the routes that need a login, and the shell. Loaded after login (code-split).
 
-import type { ReactNode } from "react";
-import { Route, Routes } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Route, Routes, useLocation } from "react-router";
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { accessControlProvider } from "./accessControlProvider";
@@ -13,6 +13,7 @@ import { notificationProvider } from "./notify";
 import { VISIT_CODE_ROUTES } from "./routes";
 import { lazyPage, PageSpinner, RouteBoundary } from "../components/RouteBoundary/RouteBoundary";
 import { VisitGuard } from "../components/VisitGuard/VisitGuard";
+import { prefetchDashboard } from "../dashboards/prefetch";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
@@ -24,10 +25,17 @@ const FormDesigner = lazyPage("form-design", () => import("../designer/DesignerP
  * /form-design the form designer (docs/designer-console.md).
  */
 const visitPage = (path: string) => {
-  if (path === "/dataStatistics" || path === "/dataStatisticsForSix") return <DashboardScreen route={path} />;
+  if (path === "/dataStatistics" || path === "/dataStatisticsForSix") return <DashboardRoute path={path} />;
   if (path === "/form-design") return <FormDesigner />;
   return <Placeholder />;
 };
+
+/** DashboardRoute starts the screen's first calls while its lazy chunk loads (dashboards/prefetch.ts). */
+function DashboardRoute({ path }: { path: string }) {
+  const { search } = useLocation();
+  useState(() => prefetchDashboard(path, search)); // once per mount, before the chunk suspends
+  return <DashboardScreen route={path} />;
+}
 
 const signedIn = (key: string, element: ReactNode) => (
   <Authenticated key={key} loading={<PageSpinner />}>

@@ -10,6 +10,7 @@ import { HOME_PATH } from "../stores/useTabsStore";
 import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
 import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
 import { WORKFLOW_PATHS, WorkflowScreen } from "../workflow";
+import { EXAM_TAKE_PATH, ExamTakePage, VOTE_BALLOT_PATH, VotePage } from "../party";
 
 const Workbench = lazyPage("workbench", () => import("../pages/workbench/WorkbenchPage"));
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
@@ -49,6 +50,8 @@ export function ShellRoutes() {
       <Route path="/m/:module/create" element={page(<ModuleForm />)} />
       <Route path="/m/:module/edit/:id" element={page(<ModuleForm />)} />
       <Route path="/m/:module/show/:id" element={page(<ModuleDetail />)} />
+      <Route path={EXAM_TAKE_PATH} element={page(<ExamTakePage />)} />
+      <Route path={VOTE_BALLOT_PATH} element={page(<VotePage />)} />
       <Route path={NAMED_ROUTES.MessageCenter} element={page(<MessageCenter />)} />
       {WORKFLOW_PATHS.map((path) => (
         <Route key={path} path={path} element={page(<WorkflowScreen />)} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useLocation } from "react-router";
-import { http } from "msw";
+import { http, ws } from "msw";
 import DashboardScreen from "./DashboardScreen";
 import { ok, renderAt, signIn } from "../test/helpers";
 import { server } from "../test/server";
@@ -84,4 +84,35 @@ describe("DashboardScreen", () => {
     await waitFor(() => expect(calls).toContain("category=3&widgets=broken"), { timeout: 12_000 });
     expect(await screen.findByText("Pothole")).toBeInTheDocument();
   });
+
+  it("refreshes through the same data call when the socket says a counted table changed, at most every 5 s", async () => {
+    signIn({ visitCodes: ["dataStatistics"] });
+    const counted: Dashboard = { ...def, filters: [], widgets: [{ id: "people", kind: "number", title: "People", grid: { x: 0, y: 0, w: 8, h: 4 }, items: [{ label: "All", module: "villager" }] }] };
+    let calls = 0;
+    const clients: { send: (data: string) => void }[] = [];
+    server.use(
+      ws.link(/\/message\/websocket\//).addEventListener("connection", ({ client }) => {
+        clients.push(client);
+      }),
+      http.get("/api/dashboards", () => ok([{ name: "overview", title: "Overview", route: "/dataStatistics", code: "dataStatistics" }])),
+      http.get("/api/dashboards/overview", () => ok({ ...counted, top: county })),
+      http.get("/api/dashboards/overview/data", () => {
+        calls++;
+        return ok({ org: county, path: [county], top: county, at: "2026-11-24T12:00:00Z", widgets: { people: { items: [{ label: "All", value: 100 + calls }] } } });
+      }),
+    );
+    renderAt(<DashboardScreen route="/dataStatistics" />, "/dataStatistics");
+    expect(await within(await screen.findByRole("list", { name: "People" })).findByText("101")).toBeInTheDocument();
+    await waitFor(() => expect(clients).toHaveLength(1));
+    // A table the screen does not count changes nothing; a counted one refreshes at once.
+    clients[0].send(JSON.stringify({ type: "table", module: "event" }));
+    clients[0].send(JSON.stringify({ type: "table", module: "villager" }));
+    expect(await within(screen.getByRole("list", { name: "People" })).findByText("102")).toBeInTheDocument();
+    expect(calls).toBe(2);
+    // Another change within 5 s waits for the end of the gap, then refreshes once.
+    clients[0].send(JSON.stringify({ type: "table", module: "villager" }));
+    clients[0].send(JSON.stringify({ type: "table", module: "villager" }));
+    expect(await within(screen.getByRole("list", { name: "People" })).findByText("103", {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(calls).toBe(3);
+  }, 15_000);
 });

@@ -1,8 +1,9 @@
 // A large screen (spec §2 /dataStatistics, /dataStatisticsForSix): the dashboard declared for its route,
 // full-screen at 1920×1080 scaled to the window, dark. Filters and the drill node live in the URL; all
 // widgets are fetched in one data call, each chart box then retries alone (widgets=<id>) if it failed.
-// The screen refreshes every `refresh` seconds (60 by default); it stays outside the shell, where no
-// message socket is open, so a changed table shows at the next timed refresh (docs/dashboards.md §5).
+// The screen refreshes every `refresh` seconds (60 by default), and at once (at most every 5 s) when the
+// message socket says a table its widgets count was written: outside the shell, the screen opens a socket
+// of its own for that (docs/dashboards.md §5).
 // The batched call and the single-widget retries are batch.ts.
 
 import { Breadcrumb, Button, ConfigProvider, DatePicker, Result, Select, Space, Spin, theme } from "antd";
@@ -10,40 +11,41 @@ import { DownloadOutlined, FileImageOutlined, RollbackOutlined } from "@ant-desi
 import dayjs from "dayjs";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { saveDownload } from "../api/http";
 import { ChartBox } from "../widgets/chart/ChartBox";
 import { dashboardApi } from "./api";
 import { Batch } from "./batch";
+import { forgetPrefetch, prefetchDashboard, takePrefetchedData } from "./prefetch";
 import { charts, EChart } from "./EChart";
 import { NumberCards, RankingTable, ScrollList } from "./HtmlWidgets";
+import { MapTiles } from "./MapTiles";
 import { CARD_HEAD, CARD_PAD, HEADER, layoutOf } from "./layout";
 import { hasData, optionFor } from "./options";
 import { composePng } from "./png";
 import { ScreenFrame } from "./ScreenFrame";
-import type { Bucket, Dashboard, DashboardData, Widget, WidgetData } from "./types";
+import { useTableRefresh, useTableSocket } from "../realtime/tableChanges";
+import { modulesOf, type Bucket, type Dashboard, type DashboardData, type Widget, type WidgetData } from "./types";
 import { applyClick, choiceNames, clickAction, dataQuery, drillTo, readState, stateKey, withChoice, withPeriod, writeState, type DashState } from "./urlState";
 
 /** DEFAULT_REFRESH is the refresh period when a dashboard names none (seconds). */
 export const DEFAULT_REFRESH = 60;
 
 function useDashboard(route: string) {
+  const { search } = useLocation();
+  const first = useRef(search); // the URL the screen opened with
   const [def, setDef] = useState<Dashboard | null>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    void (async () => {
-      try {
-        const list = (await dashboardApi.list()) ?? [];
-        const ref = list.find((d) => d.route === route);
-        const found = ref ? await dashboardApi.definition(ref.name) : null;
-        if (!cancelled) setDef(found);
-      } catch {
-        if (!cancelled) setFailed(true);
-      }
-    })();
+    // Usually started already by the route (prefetch.ts), while this chunk was loading.
+    prefetchDashboard(route, first.current).def.then(
+      (found) => !cancelled && setDef(found),
+      () => !cancelled && setFailed(true),
+    );
     return () => {
       cancelled = true;
+      forgetPrefetch(); // the next visit asks afresh
     };
   }, [route]);
   return { def, failed };
@@ -66,6 +68,8 @@ export default function DashboardScreen({ route }: { route: string }) {
   return (
     <ConfigProvider
       theme={{
+        // The console's light-theme colour tokens (app/theme.ts) are not for the dark screen.
+        inherit: false,
         algorithm: theme.darkAlgorithm,
         token: { colorBgContainer: "rgba(6,30,64,0.55)", colorBorderSecondary: "#1d4a80" },
         components: { Card: { headerHeightSM: CARD_HEAD, headerFontSizeSM: 14, bodyPaddingSM: CARD_PAD, headerPaddingSM: 10 } },
@@ -95,7 +99,8 @@ function Screen({ def }: { def: Dashboard }) {
   const batch = useRef<Batch | null>(null);
   const batchKey = `${key}#${generation}`;
   if (batch.current?.key !== batchKey) {
-    batch.current = new Batch(batchKey, (widgets) => dashboardApi.data(def.name, dataQuery(state, widgets)));
+    const first = generation === 0 ? takePrefetchedData(def.route, dataQuery(state).toString()) : null;
+    batch.current = new Batch(batchKey, (widgets) => dashboardApi.data(def.name, dataQuery(state, widgets)), first);
   }
   const current = batch.current;
   useEffect(() => {
@@ -114,6 +119,11 @@ function Screen({ def }: { def: Dashboard }) {
     const timer = setInterval(() => setGeneration((g) => g + 1), seconds * 1000);
     return () => clearInterval(timer);
   }, [def.refresh, key]);
+
+  // A write to a counted table refreshes the screen through the same scoped data call.
+  const counted = useMemo(() => modulesOf(def), [def]);
+  useTableSocket();
+  useTableRefresh(counted, () => setGeneration((g) => g + 1));
 
   const loaderFor = (id: string) => async (): Promise<WidgetData> => {
     const data = await (batch.current as Batch).load(id);
@@ -205,7 +215,7 @@ function Screen({ def }: { def: Dashboard }) {
 
 function WidgetBody({ widget, data, width, height, onPick }: { widget: Widget; data: WidgetData; width: number; height: number; onPick?: (key: Bucket["key"]) => void }) {
   const { t } = useTranslation();
-  const option = useMemo(() => optionFor(widget, data), [widget, data]);
+  const option = useMemo(() => optionFor(widget, data, { width, height }), [widget, data, width, height]);
   if (!hasData(widget, data)) return <span data-empty="true">{t("dashboards.noData")}</span>;
   switch (widget.kind) {
     case "number":
@@ -214,6 +224,12 @@ function WidgetBody({ widget, data, width, height, onPick }: { widget: Widget; d
       return <RankingTable widget={widget} data={data} width={width} height={height} onPick={onPick} />;
     case "list":
       return <ScrollList widget={widget} data={data} width={width} height={height} />;
+    case "map":
+      return option ? (
+        <MapTiles markers={data.markers ?? []} shapes={data.shapes ?? []} width={width} height={height}>
+          <EChart id={widget.id} option={option} width={width} height={height} onPick={onPick} />
+        </MapTiles>
+      ) : null;
     default:
       return option ? <EChart id={widget.id} option={option} width={width} height={height} onPick={onPick} /> : null;
   }

@@ -3,15 +3,10 @@
 
 import { download, request, saveDownload, type Query } from "../api/http";
 import type { Dashboard, DashboardData, DashboardRef } from "./types";
+import type { TaskRow } from "../workflow/workflowApi";
 
-export interface WorkbenchTodo {
-  id: number;
-  module: string;
-  title: string;
-  step: string;
-  applicant?: string;
-  createdAt: string;
-}
+/** WorkbenchTodo is a row of the to-do list, the workflow's own TaskRow. */
+export type WorkbenchTodo = TaskRow;
 
 export interface WorkbenchRegister {
   module: string;
@@ -49,4 +44,6 @@ export const dashboardApi = {
   exportWidget: async (name: string, id: string, title: string, query: Query) =>
     saveDownload(await download(`${base}/${encodeURIComponent(name)}/widgets/${encodeURIComponent(id)}/export`, `${title}.xlsx`, { query })),
   workbench: () => request<Workbench>("/api/workbench", { silent: true }),
+  /** visit reports that a module's screen opened (the workbench's most-used list counts it); a failure is of no concern to the user. */
+  visit: (module: string) => request<null>("/api/workbench/visits", { method: "POST", body: { module }, silent: true }).catch(() => null),
 };

@@ -26,8 +26,10 @@ export class Batch {
   constructor(
     readonly key: string,
     private readonly fetch: Fetch,
+    /** The batched answer when it was asked already (the route's prefetch). */
+    first?: Promise<DashboardData> | null,
   ) {
-    this.all = fetch();
+    this.all = first ?? fetch();
     // A failing batch is reported by each box's load; this keeps it from being an unhandled rejection.
     this.all.catch(() => undefined);
   }

@@ -2,12 +2,13 @@
 // import this file, and they are loaded lazily, so no other page carries ECharts.
 
 import * as echarts from "echarts/core";
-import { BarChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from "echarts/charts";
+import { BarChart, CustomChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from "echarts/charts";
 import { GraphicComponent, GridComponent, LegendComponent, RadarComponent, TooltipComponent } from "echarts/components";
 import { CanvasRenderer } from "echarts/renderers";
 
 echarts.use([
   BarChart,
+  CustomChart,
   GaugeChart,
   LineChart,
   PieChart,

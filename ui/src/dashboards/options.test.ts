@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gaugePercent, hasData, markerBounds, optionFor, subSeries } from "./options";
+import { circleRing, gaugePercent, hasData, mapView, optionFor, project, subSeries, tilesFor } from "./options";
 import type { Bucket, Widget, WidgetData } from "./types";
 
 const widget = (kind: Widget["kind"], extra: Partial<Widget> = {}): Widget => ({
@@ -105,23 +105,66 @@ describe("optionFor", () => {
     expect((series(o)[0].data as Obj[])[0]).toMatchObject({ value: 74, name: "37u / 50u" });
   });
 
-  it("places map markers on the offline grid, keyed by organisation, one series per level", () => {
+  it("places map markers in the Web Mercator view, keyed by organisation, one series per level, shapes under them", () => {
     const data: WidgetData = {
       markers: [
         { org: 5, name: "Town", level: 2, lng: 113.1, lat: 28.2, value: 300 },
         { org: 12, name: "Dongfeng", level: 3, lng: 113.3, lat: 28.4, value: 120 },
         { org: 13, name: "Xinhe", level: 3, lng: 113.2, lat: 28.3, value: 80 },
       ],
+      shapes: [
+        { org: 12, name: "Dongfeng", kind: "polygon", rings: [[[113.29, 28.39], [113.31, 28.39], [113.31, 28.41], [113.29, 28.39]]] },
+        { org: 13, name: "Xinhe", kind: "circle", center: [113.2, 28.3], radius: 1000 },
+      ],
     };
-    const o = optionFor(widget("map"), data) as Obj;
+    const o = optionFor(widget("map"), data, { width: 408, height: 208 }) as Obj;
     const s = series(o);
-    expect(s).toHaveLength(2);
+    expect(s.map((x) => x.type)).toEqual(["scatter", "scatter", "custom"]);
     expect((s[1].data as Obj[]).map((d) => d.key)).toEqual([12, 13]);
-    expect((s[0].data as Obj[])[0]).toMatchObject({ name: "Town", value: [113.1, 28.2, 300], symbolSize: 34 });
-    const b = markerBounds(data.markers ?? []);
-    expect(b.minLng).toBeLessThan(113.1);
-    expect(b.maxLat).toBeGreaterThan(28.4);
-    expect((o.xAxis as Obj).min).toBe(b.minLng);
+    const [x, y] = project(113.1, 28.2);
+    expect((s[0].data as Obj[])[0]).toMatchObject({ name: "Town", value: [x, y, 300], symbolSize: 34 });
+    // One shape item per ring, keyed by the organisation a click drills into.
+    expect((s[2].data as Obj[]).map((d) => d.key)).toEqual([12, 13]);
+    expect(s[2].z as number).toBeLessThan(s[0].z as number);
+    // North is up, and the view is as many pixels per unit across as down (square tiles).
+    expect((o.yAxis as Obj).inverse).toBe(true);
+    const view = mapView(data.markers ?? [], data.shapes ?? [], 408, 208);
+    expect((o.xAxis as Obj).min).toBe(view.minX);
+    expect((view.maxX - view.minX) / (view.maxY - view.minY)).toBeCloseTo(400 / 200, 6);
+    expect(view.minX).toBeLessThan(x);
+    expect(view.maxY).toBeGreaterThan(project(113.2, 28.3 - 1000 / 111_320)[1]);
+  });
+
+  it("projects like the tile servers and lays out the tiles of the view", () => {
+    expect(project(0, 0)).toEqual([128, 128]);
+    const [x, y] = project(113.3, 28.4);
+    // Tile 13/6674/3421 holds 113.3°E 28.4°N (OSM numbering).
+    expect(Math.floor((x / 256) * 2 ** 13)).toBe(6674);
+    expect(Math.floor((y / 256) * 2 ** 13)).toBe(3421);
+    const view = mapView([{ org: 1, name: "a", level: 2, lng: 113.3, lat: 28.4, value: 1 }], [], 608, 408);
+    const tiles = tilesFor("https://{s}.tile.test/{z}/{x}/{y}.png", view, 608);
+    expect(tilesFor("", view, 608)).toEqual([]);
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.length).toBeLessThanOrEqual(20);
+    for (const t of tiles) {
+      expect(t.url).toMatch(/^https:\/\/a\.tile\.test\/\d+\/\d+\/\d+\.png$/);
+      expect(t.size).toBeGreaterThanOrEqual(256);
+      // Every tile overlaps the box.
+      expect(t.left).toBeLessThan(608);
+      expect(t.left + t.size).toBeGreaterThan(0);
+      expect(t.top).toBeLessThan(408);
+      expect(t.top + t.size).toBeGreaterThan(0);
+    }
+    // The marker's own tile at the chosen zoom is there.
+    const z = Number(tiles[0].url.split("/")[3]);
+    expect(tiles.some((t) => t.url.endsWith(`/${z}/${Math.floor((x / 256) * 2 ** z)}/${Math.floor((y / 256) * 2 ** z)}.png`))).toBe(true);
+  });
+
+  it("draws a circle as a closed ring of the radius", () => {
+    const ring = circleRing([113, 28], 1000, 8);
+    expect(ring).toHaveLength(9);
+    expect(ring[0]).toEqual(ring[8]);
+    expect(ring[2][1] - 28).toBeCloseTo(1000 / 111_320, 6);
   });
 
   it("draws nothing for an empty or failed answer and for the HTML widgets", () => {

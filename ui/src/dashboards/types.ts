@@ -41,6 +41,21 @@ export interface Widget {
   /** org | filter:<name> | route:/path | "" */
   drill?: string;
   filters?: Record<string, string> | null;
+  /** A number card's values, each of its own module. */
+  items?: { label: string; module: string }[] | null;
+  /** A map's value counted per organisation. */
+  value?: { module: string } | null;
+}
+
+/** modulesOf are the modules a dashboard's widgets count (a change of their tables refreshes it). */
+export function modulesOf(def: Pick<Dashboard, "widgets">): string[] {
+  const out = new Set<string>();
+  for (const w of def.widgets) {
+    if (w.module) out.add(w.module);
+    for (const it of w.items ?? []) if (it.module) out.add(it.module);
+    if (w.value?.module) out.add(w.value.module);
+  }
+  return [...out].sort();
 }
 
 /** A choice of a page filter. */
@@ -110,6 +125,18 @@ export interface Marker {
   value: number | null;
 }
 
+/** MapShape is a record's polygon or circle on a map widget; org is the marker-level organisation it lies in. */
+export interface MapShape {
+  org: number;
+  name: string;
+  kind: "polygon" | "circle";
+  /** Polygon rings of [lng, lat]. */
+  rings?: [number, number][][];
+  /** A circle's centre [lng, lat] and radius in metres. */
+  center?: [number, number];
+  radius?: number;
+}
+
 export interface ListColumn {
   field: string;
   label: string;
@@ -123,6 +150,7 @@ export type WidgetData = {
   total?: number | null;
   ratio?: number;
   markers?: Marker[];
+  shapes?: MapShape[];
   columns?: ListColumn[];
   rows?: Array<Record<string, unknown>>;
   error?: { code: number; msg: string };

@@ -34,6 +34,7 @@ import {
 } from "./model";
 import { typeLabel, type PaletteItem } from "./palette";
 import { PreviewTab } from "./PreviewTab";
+import { usePreviewDicts } from "./previewDicts";
 import { PublishDialog } from "./PublishDialog";
 import { StatusPanel, WorkflowPanel } from "./StatusPanel";
 import { VersionsDrawer } from "./VersionsDrawer";
@@ -86,6 +87,9 @@ function Designer() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessionLoaded = useSessionStore((s) => s.sessionLoaded);
+  // Designer modules serve every tenant: only a platform administrator changes them (docs/designer.md, Tenancy);
+  // anyone else with the designer's code views, previews and exports.
+  const platform = useSessionStore((s) => s.user?.platformAdmin === true);
   const [options, setOptions] = useState<DesignerOptions>();
   const [entries, setEntries] = useState<ModuleEntry[]>([]);
   const [current, setCurrent] = useState<Current | null>(null);
@@ -103,7 +107,7 @@ function Designer() {
   const [dialog, setDialog] = useState<null | { copyOf?: string }>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const readOnly = !current || current.readOnly;
+  const readOnly = !platform || !current || current.readOnly;
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
   const modelRef = useRef(model);
@@ -196,7 +200,8 @@ function Designer() {
     return out;
   }, [problems]);
   const dirty = saved !== model;
-  const dicts = useMemo(() => ({}), []);
+  // The preview's dictionary enums show their items (loaded once per dictionary the model names).
+  const dicts = usePreviewDicts(model);
 
   const selectedField = findField(model, selected);
   const parent = selected ? parentOf(model, selected) : undefined;
@@ -335,17 +340,21 @@ function Designer() {
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate("/workbench")}>
             {text("common.back")}
           </Button>
-          <Button icon={<PlusOutlined />} onClick={() => setDialog({})}>
-            {text("designer.newModule")}
-          </Button>
-          {current?.readOnly && (
+          {platform && (
+            <Button icon={<PlusOutlined />} onClick={() => setDialog({})}>
+              {text("designer.newModule")}
+            </Button>
+          )}
+          {platform && current?.readOnly && (
             <Button icon={<CopyOutlined />} onClick={() => setDialog({ copyOf: current.name })}>
               {text("designer.copyAsNew")}
             </Button>
           )}
-          <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
-            {text("designer.importYaml")}
-          </Button>
+          {platform && (
+            <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+              {text("designer.importYaml")}
+            </Button>
+          )}
           <input
             ref={fileInput}
             type="file"
@@ -388,7 +397,8 @@ function Designer() {
           {problems.length > 0 && <Tag color="red">{text("designer.problems", { count: problems.length })}</Tag>}
         </Space>
       )}
-      {current?.readOnly && <Alert type="info" showIcon message={text("designer.readOnlyFile")} style={{ marginBottom: 8 }} />}
+      {!platform && <Alert type="info" showIcon message={text("designer.platformOnly")} style={{ marginBottom: 8 }} />}
+      {platform && current?.readOnly && <Alert type="info" showIcon message={text("designer.readOnlyFile")} style={{ marginBottom: 8 }} />}
       {serverProblems.length > 0 && (
         <Alert
           type="warning"
@@ -493,7 +503,7 @@ function Designer() {
           name={current.name}
           revision={revision}
           onClose={() => setVersionsOpen(false)}
-          onRollback={(version) => setPublishing({ version })}
+          onRollback={platform ? (version) => setPublishing({ version }) : undefined}
         />
       )}
     </Card>

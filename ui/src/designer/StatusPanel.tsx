@@ -2,11 +2,11 @@
 // flow's steps (docs/schema.md, Approval workflow). A module has one or the other.
 
 import { memo, type ReactNode } from "react";
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from "antd";
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { text } from "./texts";
 import type { Problem } from "./yamlio";
-import { setKey, setModuleKey, type ActionDoc, type ApproverDoc, type ModuleDoc, type StatusDoc, type StepDoc, type WorkflowDoc } from "./model";
+import { setKey, setModuleKey, type ActionDoc, type ApproverDoc, type BranchDoc, type ModuleDoc, type StatusDoc, type StepDoc, type WorkflowDoc } from "./model";
 
 interface Props {
   model: ModuleDoc;
@@ -16,7 +16,7 @@ interface Props {
 }
 
 const ACTION_KEYS = ["name", "label", "from", "to", "permission", "comment", "confirm"];
-const STEP_KEYS = ["name", "title", "when", "approvers", "cc", "mode", "ratio", "deadline", "branches", "parallel"];
+const STEP_KEYS = ["name", "title", "when", "approvers", "cc", "mode", "ratio", "deadline", "onTimeout", "hidden", "editable", "branches", "parallel"];
 
 function Errors({ problems, prefix }: { problems: Problem[]; prefix: string }) {
   const mine = problems.filter((p) => p.path === prefix || p.path?.startsWith(`${prefix}.`));
@@ -184,8 +184,6 @@ function ApproverRow({ rule, onChange, onRemove, index }: { rule: ApproverDoc; o
 export const WorkflowPanel = memo(function WorkflowPanel({ model: m, problems, readOnly, onChange }: Props) {
   const wf = m.workflow;
   const setWf = (fn: (w: WorkflowDoc) => WorkflowDoc) => onChange((x) => (x.workflow ? setModuleKey(x, "workflow", fn(x.workflow)) : x));
-  const steps = wf?.steps ?? [];
-  const setStep = (i: number, fn: (s: StepDoc) => StepDoc) => setWf((w) => ({ ...w, steps: w.steps.map((s, j) => (j === i ? fn(s) : s)) }));
   return (
     <Form layout="vertical" size="small" disabled={readOnly} data-testid="workflow-panel">
       <Item label={text("designer.workflow.enable")}>
@@ -199,73 +197,186 @@ export const WorkflowPanel = memo(function WorkflowPanel({ model: m, problems, r
       {wf && (
         <>
           <Errors problems={problems} prefix="workflow" />
-          {steps.map((s, i) => {
-            const complex = !!(s.branches?.length || s.parallel?.length);
-            const rules = s.approvers ?? s.cc ?? [];
-            const ruleKey = s.cc && !s.approvers ? "cc" : "approvers";
-            const setRules = (next: ApproverDoc[]) => setStep(i, (x) => setKey(x, ruleKey, next, STEP_KEYS));
-            return (
-              <Card key={i} size="small" style={{ marginBottom: 8 }} extra={<Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={text("designer.remove")} onClick={() => setWf((w) => ({ ...w, steps: w.steps.filter((_, j) => j !== i) }))} />}>
-                <Space.Compact block>
-                  <Item label={text("designer.workflow.stepName")}>
-                    <Input aria-label={`${text("designer.workflow.stepName")} ${i + 1}`} value={s.name} onChange={(e) => setStep(i, (x) => ({ ...x, name: e.target.value.trim() }))} />
-                  </Item>
-                  <Item label={text("designer.workflow.stepTitle")}>
-                    <Input aria-label={`${text("designer.workflow.stepTitle")} ${i + 1}`} value={s.title} onChange={(e) => setStep(i, (x) => ({ ...x, title: e.target.value }))} />
-                  </Item>
-                </Space.Compact>
-                {complex ? (
-                  <Typography.Text type="secondary">{text("designer.workflow.complexHint")}</Typography.Text>
-                ) : (
-                  <>
-                    <Item label={text("designer.workflow.when")}>
-                      <Input aria-label={`${text("designer.workflow.when")} ${i + 1}`} value={s.when} onChange={(e) => setStep(i, (x) => setKey(x, "when", e.target.value, STEP_KEYS))} />
-                    </Item>
-                    <Space.Compact block>
-                      <Item label={text("designer.workflow.mode")}>
-                        <Select
-                          aria-label={`${text("designer.workflow.mode")} ${i + 1}`}
-                          allowClear
-                          style={{ minWidth: 100 }}
-                          value={s.mode}
-                          onChange={(v?: string) => setStep(i, (x) => setKey(v === "ratio" ? x : setKey(x, "ratio", undefined, STEP_KEYS), "mode", v, STEP_KEYS))}
-                          options={MODES.map((k) => ({ value: k, label: text(`designer.workflow.modes.${k}`) }))}
-                        />
-                      </Item>
-                      {s.mode === "ratio" && (
-                        <Item label={text("designer.workflow.ratio")}>
-                          <InputNumber aria-label={`${text("designer.workflow.ratio")} ${i + 1}`} min={0.01} max={1} step={0.1} value={s.ratio} onChange={(v) => setStep(i, (x) => setKey(x, "ratio", v ?? undefined, STEP_KEYS))} />
-                        </Item>
-                      )}
-                      <Item label={text("designer.workflow.deadline")}>
-                        <Input aria-label={`${text("designer.workflow.deadline")} ${i + 1}`} placeholder="3d" value={s.deadline} onChange={(e) => setStep(i, (x) => setKey(x, "deadline", e.target.value.trim(), STEP_KEYS))} />
-                      </Item>
-                    </Space.Compact>
-                    <Item label={text("designer.workflow.approvers")}>
-                      <Checkbox checked={ruleKey === "cc"} onChange={(e) => setStep(i, (x) => {
-                        const list = x.approvers ?? x.cc ?? [];
-                        const cleared = setKey(setKey(x, "approvers", undefined, STEP_KEYS), "cc", undefined, STEP_KEYS);
-                        return setKey(cleared, e.target.checked ? "cc" : "approvers", list.length ? list : [{ role: "" }], STEP_KEYS);
-                      })}>
-                        {text("designer.workflow.cc")}
-                      </Checkbox>
-                      {rules.map((r, j) => (
-                        <ApproverRow key={j} index={j} rule={r} onChange={(next) => setRules(rules.map((x, k) => (k === j ? next : x)))} onRemove={() => setRules(rules.filter((_, k) => k !== j))} />
-                      ))}
-                      <Button size="small" icon={<PlusOutlined />} onClick={() => setRules([...rules, { role: "", level: "township" }])}>
-                        {text("designer.workflow.addApprover")}
-                      </Button>
-                    </Item>
-                  </>
-                )}
-              </Card>
-            );
-          })}
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setWf((w) => ({ ...w, steps: [...w.steps, { name: `step${w.steps.length + 1}`, title: "", approvers: [{ role: "", level: "county" }] }] }))}>
-            {text("designer.workflow.addStep")}
-          </Button>
+          <StepList steps={wf.steps ?? []} path="" onChange={(steps) => setWf((w) => ({ ...w, steps }))} />
         </>
       )}
     </Form>
   );
 });
+
+/** The kinds of step (docs/schema.md, Approval workflow): exactly one of approvers, cc, branches, parallel. */
+const STEP_KINDS = ["approvers", "cc", "branches", "parallel"] as const;
+type StepKind = (typeof STEP_KINDS)[number];
+/** Keys only an approval step has. */
+const APPROVAL_ONLY = ["mode", "ratio", "deadline", "onTimeout", "hidden", "editable"];
+const BRANCH_KEYS = ["name", "title", "when", "steps"];
+
+const kindOf = (s: StepDoc): StepKind => (s.branches ? "branches" : s.parallel ? "parallel" : s.cc && !s.approvers ? "cc" : "approvers");
+
+/** newStep is the step the editor adds: an approval step named after its place. */
+function newStep(name: string): StepDoc {
+  return { name, title: "", approvers: [{ role: "", level: "township" }] };
+}
+
+/** withKind turns a step into another kind, keeping its name, title and condition. */
+export function withKind(s: StepDoc, kind: StepKind): StepDoc {
+  if (kindOf(s) === kind) return s;
+  let out = s;
+  for (const k of [...STEP_KINDS, ...(kind === "approvers" ? [] : APPROVAL_ONLY)]) out = setKey(out, k, undefined, STEP_KEYS);
+  const rules = s.approvers ?? s.cc ?? [{ role: "" }];
+  switch (kind) {
+    case "approvers":
+    case "cc":
+      return setKey(out, kind, rules, STEP_KEYS);
+    case "branches":
+      return setKey(out, "branches", [{ when: "", steps: [newStep(`${s.name}A`)] }, { steps: [newStep(`${s.name}B`)] }], STEP_KEYS);
+    case "parallel":
+      return setKey(out, "parallel", [{ name: `${s.name}A`, title: "", steps: [newStep(`${s.name}A1`)] }, { name: `${s.name}B`, title: "", steps: [newStep(`${s.name}B1`)] }], STEP_KEYS);
+  }
+}
+
+/** label numbers a control by its step's place: "2" at the top, "3.1.2" for a branch's step. */
+const at = (path: string, i: number) => (path ? `${path}.${i + 1}` : `${i + 1}`);
+/** stepName names a new step by its place: step2 at the top, step3x1x2 in a branch (names are lowerCamel). */
+const stepName = (path: string) => `step${path.split(".").join("x")}`;
+
+/** StepList edits a list of steps: the flow's, or a branch's. */
+function StepList({ steps, path, onChange }: { steps: StepDoc[]; path: string; onChange: (steps: StepDoc[]) => void }) {
+  return (
+    <>
+      {steps.map((s, i) => (
+        <StepCard
+          key={i}
+          step={s}
+          path={at(path, i)}
+          onChange={(next) => onChange(steps.map((x, j) => (j === i ? next : x)))}
+          onRemove={() => onChange(steps.filter((_, j) => j !== i))}
+        />
+      ))}
+      <Button size="small" icon={<PlusOutlined />} aria-label={`${text("designer.workflow.addStep")} ${path}`.trim()} onClick={() => onChange([...steps, newStep(stepName(at(path, steps.length)))])}>
+        {text("designer.workflow.addStep")}
+      </Button>
+    </>
+  );
+}
+
+/** StepCard edits one step of any kind; a step with branches holds StepLists of its own. */
+function StepCard({ step: s, path, onChange, onRemove }: { step: StepDoc; path: string; onChange: (s: StepDoc) => void; onRemove: () => void }) {
+  const kind = kindOf(s);
+  const set = (key: string, value: unknown) => onChange(setKey(s, key, value, STEP_KEYS));
+  const rules = (kind === "cc" ? s.cc : s.approvers) ?? [];
+  const setRules = (next: ApproverDoc[]) => set(kind, next);
+  return (
+    <Card size="small" style={{ marginBottom: 8 }} data-testid={`step-${path}`} extra={<Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={`${text("designer.remove")} ${path}`} onClick={onRemove} />}>
+      <Space.Compact block>
+        <Item label={text("designer.workflow.stepName")}>
+          <Input aria-label={`${text("designer.workflow.stepName")} ${path}`} value={s.name} onChange={(e) => onChange({ ...s, name: e.target.value.trim() })} />
+        </Item>
+        <Item label={text("designer.workflow.stepTitle")}>
+          <Input aria-label={`${text("designer.workflow.stepTitle")} ${path}`} value={s.title} onChange={(e) => onChange({ ...s, title: e.target.value })} />
+        </Item>
+        <Item label={text("designer.workflowBranches.kind")}>
+          <Select
+            aria-label={`${text("designer.workflowBranches.kind")} ${path}`}
+            style={{ minWidth: 110 }}
+            value={kind}
+            onChange={(k: StepKind) => onChange(withKind(s, k))}
+            options={STEP_KINDS.map((k) => ({ value: k, label: text(`designer.workflowBranches.kinds.${k}`) }))}
+          />
+        </Item>
+      </Space.Compact>
+      <Item label={text("designer.workflow.when")}>
+        <Input aria-label={`${text("designer.workflow.when")} ${path}`} value={s.when} onChange={(e) => set("when", e.target.value)} />
+      </Item>
+      {kind === "approvers" && (
+        <Space.Compact block>
+          <Item label={text("designer.workflow.mode")}>
+            <Select
+              aria-label={`${text("designer.workflow.mode")} ${path}`}
+              allowClear
+              style={{ minWidth: 100 }}
+              value={s.mode}
+              onChange={(v?: string) => onChange(setKey(v === "ratio" ? s : setKey(s, "ratio", undefined, STEP_KEYS), "mode", v, STEP_KEYS))}
+              options={MODES.map((k) => ({ value: k, label: text(`designer.workflow.modes.${k}`) }))}
+            />
+          </Item>
+          {s.mode === "ratio" && (
+            <Item label={text("designer.workflow.ratio")}>
+              <InputNumber aria-label={`${text("designer.workflow.ratio")} ${path}`} min={0.01} max={1} step={0.1} value={s.ratio} onChange={(v) => set("ratio", v ?? undefined)} />
+            </Item>
+          )}
+          <Item label={text("designer.workflow.deadline")}>
+            <Input aria-label={`${text("designer.workflow.deadline")} ${path}`} placeholder="3d" value={s.deadline} onChange={(e) => set("deadline", e.target.value.trim())} />
+          </Item>
+        </Space.Compact>
+      )}
+      {(kind === "approvers" || kind === "cc") && (
+        <Item label={text(kind === "cc" ? "designer.workflow.cc" : "designer.workflow.approvers")}>
+          {rules.map((r, j) => (
+            <ApproverRow key={j} index={j} rule={r} onChange={(next) => setRules(rules.map((x, k) => (k === j ? next : x)))} onRemove={() => setRules(rules.filter((_, k) => k !== j))} />
+          ))}
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setRules([...rules, { role: "", level: "township" }])}>
+            {text("designer.workflow.addApprover")}
+          </Button>
+        </Item>
+      )}
+      {(kind === "branches" || kind === "parallel") && <BranchList kind={kind} branches={(kind === "branches" ? s.branches : s.parallel) ?? []} path={path} onChange={(next) => set(kind, next)} />}
+    </Card>
+  );
+}
+
+/** BranchList edits a step's condition branches (the first whose condition holds; the last may have none) or
+ *  parallel branches (all run; the flow goes on when every one is done), each with its own steps. */
+function BranchList({ kind, branches, path, onChange }: { kind: "branches" | "parallel"; branches: BranchDoc[]; path: string; onChange: (b: BranchDoc[]) => void }) {
+  const setBranch = (i: number, fn: (b: BranchDoc) => BranchDoc) => onChange(branches.map((b, j) => (j === i ? fn(b) : b)));
+  const name = kind === "branches" ? "designer.workflowBranches.branch" : "designer.workflowBranches.parallelBranch";
+  return (
+    <div data-testid={`${kind}-${path}`}>
+      {branches.map((b, i) => {
+        const where = `${path}.${i + 1}`;
+        return (
+          <Card
+            key={i}
+            size="small"
+            type="inner"
+            style={{ marginBottom: 8 }}
+            title={text(name, { n: i + 1 })}
+            extra={<Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={`${text("designer.remove")} ${text(name, { n: i + 1 })} ${path}`} onClick={() => onChange(branches.filter((_, j) => j !== i))} />}
+          >
+            {kind === "parallel" ? (
+              <Space.Compact block>
+                <Item label={text("designer.workflowBranches.branchName")}>
+                  <Input aria-label={`${text("designer.workflowBranches.branchName")} ${where}`} value={b.name} onChange={(e) => setBranch(i, (x) => setKey(x, "name", e.target.value.trim(), BRANCH_KEYS))} />
+                </Item>
+                <Item label={text("designer.workflowBranches.branchTitle")}>
+                  <Input aria-label={`${text("designer.workflowBranches.branchTitle")} ${where}`} value={b.title} onChange={(e) => setBranch(i, (x) => setKey(x, "title", e.target.value, BRANCH_KEYS))} />
+                </Item>
+              </Space.Compact>
+            ) : (
+              <Item label={text("designer.workflow.when")}>
+                <Input
+                  aria-label={`${text("designer.workflowBranches.branchWhen")} ${where}`}
+                  placeholder={i === branches.length - 1 ? text("designer.workflowBranches.otherwise") : undefined}
+                  value={b.when}
+                  onChange={(e) => setBranch(i, (x) => setKey(x, "when", e.target.value, BRANCH_KEYS))}
+                />
+              </Item>
+            )}
+            <StepList steps={b.steps ?? []} path={where} onChange={(steps) => setBranch(i, (x) => ({ ...x, steps }))} />
+          </Card>
+        );
+      })}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        aria-label={`${text("designer.workflowBranches.addBranch")} ${path}`}
+        onClick={() => {
+          const first = newStep(stepName(`${path}.${branches.length + 1}.1`));
+          onChange([...branches, kind === "parallel" ? { name: `branch${branches.length + 1}`, title: "", steps: [first] } : { steps: [first] }]);
+        }}
+      >
+        {text("designer.workflowBranches.addBranch")}
+      </Button>
+    </div>
+  );
+}

@@ -10,7 +10,8 @@ interface Props {
   /** Bumped after a publish or rollback so the list reloads. */
   revision: number;
   onClose: () => void;
-  onRollback: (version: number) => void;
+  /** Absent for a user who may not roll back (not a platform administrator). */
+  onRollback?: (version: number) => void;
 }
 
 export function VersionsDrawer({ name, revision, onClose, onRollback }: Props) {
@@ -55,7 +56,7 @@ export function VersionsDrawer({ name, revision, onClose, onRollback }: Props) {
                 <Button size="small" type="link" onClick={() => void designerApi.exportYaml(name, v.version)}>
                   {text("designer.exportYaml")}
                 </Button>
-                {!v.current && (
+                {!v.current && onRollback && (
                   <Button size="small" type="link" danger onClick={() => onRollback(v.version)}>
                     {text("designer.versionList.rollback")}
                   </Button>

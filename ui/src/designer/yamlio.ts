@@ -97,13 +97,17 @@ export function toYaml(m: ModuleDoc): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false, indentSeq: true });
 }
 
-/** flowSteps writes approver rules in flow style; a step with branches stays a block. */
+/** flowSteps writes approver rules and field lists (hidden, editable) in flow style; a step with branches stays a block. */
 function flowSteps(steps: YAMLSeq) {
   for (const step of steps.items) {
     if (!isMap(step)) continue;
     for (const key of ["approvers", "cc"]) {
       const rules = step.get(key, true);
       if (isSeq(rules)) rules.items.forEach((r) => isMap(r) && (r.flow = true));
+    }
+    for (const key of ["hidden", "editable"]) {
+      const names = step.get(key, true);
+      if (isSeq(names)) names.flow = true;
     }
     for (const key of ["branches", "parallel"]) {
       const branches = step.get(key, true);

@@ -1,7 +1,9 @@
 import { useMemo } from "react";
 import { useCustom } from "@refinedev/core";
 import type { ModuleInfo } from "../api/modules";
+import { localizeSchema } from "../schema-ui/localizeSchema";
 import { parseModuleSchema, type ModuleSchema } from "../schema-ui/moduleSchema";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 import { useSessionStore } from "../stores/useSessionStore";
 
 export type ModuleSchemaState =
@@ -13,10 +15,15 @@ export type ModuleSchemaState =
 /** SCHEMA_STALE_MS keeps a module's schema for a while: it changes only when the module file does. */
 const SCHEMA_STALE_MS = 5 * 60 * 1000;
 
-/** useModuleSchema finds a module in the user's module list and loads its GET {api}/schema. */
+/**
+ * useModuleSchema finds a module in the user's module list and loads its GET {api}/schema, with its texts
+ * in the console's locale (localizeSchema.ts).
+ */
 export function useModuleSchema(name: string | undefined): ModuleSchemaState {
   const modules = useSessionStore((s) => s.modules);
-  const info = modules.find((m) => m.name === name);
+  const found = modules.find((m) => m.name === name);
+  const tr = useSchemaTranslator();
+  const info = useMemo(() => found && { ...found, title: tr(found.name, found.title) }, [found, tr]);
   const { query, result } = useCustom<Record<string, unknown>>({
     url: `${info?.api ?? ""}/schema`,
     method: "get",
@@ -31,9 +38,9 @@ export function useModuleSchema(name: string | undefined): ModuleSchemaState {
     // to another that is the other module's schema, whose list would write its criteria into this URL.
     if (raw === undefined || query.isLoading || query.isPlaceholderData) return { status: "loading", info };
     try {
-      return { status: "ready", info, schema: parseModuleSchema(raw) };
+      return { status: "ready", info, schema: localizeSchema(parseModuleSchema(raw), tr) };
     } catch (err) {
       return { status: "error", info, error: err instanceof Error ? err : new Error(String(err)) };
     }
-  }, [info, raw, query.error, query.isLoading, query.isPlaceholderData]);
+  }, [info, raw, query.error, query.isLoading, query.isPlaceholderData, tr]);
 }

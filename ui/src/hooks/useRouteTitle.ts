@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { menuTitleOf } from "../app/menus";
 import { moduleRouteOf, titleKeyOf } from "../app/routes";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 import { useSessionStore } from "../stores/useSessionStore";
 import { workflowTitleKey } from "../workflow/paths";
 
@@ -13,20 +14,23 @@ export function useRouteTitle(): (path: string) => string {
   const { t } = useTranslation();
   const menus = useSessionStore((s) => s.menus);
   const modules = useSessionStore((s) => s.modules);
+  const tr = useSchemaTranslator();
   return useCallback(
     (path: string) => {
       const mod = moduleRouteOf(path);
       if (mod) {
-        const base =
-          menuTitleOf(menus, `/m/${mod.module}`) ?? modules.find((m) => m.name === mod.module)?.title ?? mod.module;
+        const base = tr(
+          mod.module,
+          menuTitleOf(menus, `/m/${mod.module}`) ?? modules.find((m) => m.name === mod.module)?.title ?? mod.module,
+        );
         return mod.page === "list" ? base : `${base} · ${t(`module.page.${mod.page}`)}`;
       }
       const menuTitle = menuTitleOf(menus, path);
-      if (menuTitle) return menuTitle;
+      if (menuTitle) return tr("", menuTitle);
       // The approval screens' titles live in their own bundle section (kept out of the login page's routes).
       const key = titleKeyOf(path) ?? workflowTitleKey(path);
       return key ? t(key) : path;
     },
-    [menus, modules, t],
+    [menus, modules, t, tr],
   );
 }

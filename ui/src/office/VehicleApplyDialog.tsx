@@ -4,12 +4,12 @@
 // Cancel on step 2 goes back to step 1 and clears the form and the choice; cancel on step 1 closes.
 // Success says so (added) and closes; a failure says the spec's conflict text (705: the server's own).
 
-import { Button, DatePicker, Form, Input, Modal, Space, Steps, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, DatePicker, Form, Input, Modal, Space, Steps, Table, Tag, Typography, type CheckboxProps, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../api/errors";
 import { notify } from "../app/notify";
-import { catalogue } from "../locales/catalogue";
+import { catalogue, text } from "../locales/catalogue";
 import { useModuleSchema } from "../hooks/useModuleSchema";
 import { labelOf } from "../schema-ui/format";
 import { vehicleApi, type VehicleRow } from "./vehicleApi";
@@ -236,6 +236,7 @@ export function VehicleApplyDialog({ open, onClose, onDone }: VehicleApplyDialog
               type: "radio",
               selectedRowKeys: chosen ? [chosen.id] : [],
               onChange: (_, selected) => setChosen(selected[0] ?? null),
+              getCheckboxProps: (r) => ({ "aria-label": text("a11y.selectRow", { id: String(r.plateNumber ?? r.id) }) }) as CheckboxProps,
             }}
             onRow={(r) => ({ onClick: () => setChosen(r) })}
             pagination={{

@@ -24,7 +24,9 @@ export type Frame =
   | { type: "read"; ids?: number[]; all?: boolean }
   | { type: "deleted"; ids?: number[] }
   | { type: "pong" }
-  | { type: "reset" };
+  | { type: "reset" }
+  /** A module's table was written (the name only; tableChanges.ts). */
+  | { type: "table"; module: string };
 
 /** Spec §9: heartbeat 45 s; reconnect delay 6 s; max 10 reconnects. */
 export const HEARTBEAT_MS = 45_000;
@@ -45,7 +47,7 @@ export interface SocketOptions {
   /** The socket key {tenantId}_{userId} from getUserId. */
   userKey: string;
   token: () => string | null;
-  /** The highest sequence number the page already shows (0 for none): replay starts after it. */
+  /** The highest sequence number the page already shows (0 for none): replay starts after it; -1 replays nothing. */
   lastSeq: number;
   onFrame: (frame: Frame) => void;
   onConnectedChange: (connected: boolean) => void;
@@ -55,11 +57,12 @@ export interface SocketOptions {
   base?: string;
 }
 
-/** socketUrl is the socket address of a user key, resuming after seq. */
+/** socketUrl is the socket address of a user key, resuming after seq (no resume for a negative seq). */
 export function socketUrl(userKey: string, seq: number, base = ""): string {
   const origin = base || window.location.origin;
   const ws = origin.replace(/^http/, "ws");
-  return `${ws}/message/websocket/${encodeURIComponent(userKey)}?after=${seq}`;
+  const path = `${ws}/message/websocket/${encodeURIComponent(userKey)}`;
+  return seq < 0 ? path : `${path}?after=${seq}`;
 }
 
 /** MessageSocket keeps one socket open for the signed-in user. */

@@ -13,6 +13,7 @@ import { messageApi } from "./messageApi";
 import { messageNotice } from "./notice";
 import { MESSAGE_CENTER_PATH } from "./paths";
 import { MessageSocket, type Frame } from "./socket";
+import { emitTableChange } from "./tableChanges";
 
 /** refreshUnread reads the unread count again. */
 async function refreshUnread(): Promise<void> {
@@ -41,6 +42,10 @@ export function useMessageSocket(): void {
           void messageApi.read(m.id).then(refreshUnread, () => undefined);
           navigate(link ?? MESSAGE_CENTER_PATH);
         });
+        return;
+      }
+      if (frame.type === "table") {
+        emitTableChange(frame.module);
         return;
       }
       store.messagesChanged();

@@ -114,7 +114,10 @@ function ModuleDetail({ schema, id }: { schema: ModuleSchema; id: string }) {
           <Space>
             {meta.title}
             {status && statusValue !== undefined && statusValue !== null && (
-              <Tag color="blue">{labelOf(Object.entries(status.values).map(([value, label]) => ({ value, label })), statusValue)}</Tag>
+              // role=status: a status change (an action's result) is announced by screen readers (issue 19).
+              <span role="status" aria-live="polite">
+                <Tag color="blue">{labelOf(Object.entries(status.values).map(([value, label]) => ({ value, label })), statusValue)}</Tag>
+              </span>
             )}
           </Space>
         }

@@ -80,6 +80,20 @@ describe("ModuleFormPage", () => {
     });
   });
 
+  it("starts a new record with the defaults its module file declares", async () => {
+    signIn({ modules: [module] });
+    const withDefault = {
+      ...handicappedSchema,
+      jsonSchema: {
+        ...handicappedSchema.jsonSchema,
+        properties: { ...handicappedSchema.jsonSchema.properties, enabled: { type: "boolean", title: CN.enabled, default: true } },
+      },
+    };
+    server.use(http.get("/onlineVillage/handicappeds/schema", () => ok(withDefault)));
+    renderAt(<ModuleFormPage />, "/m/handicappedSubsidy/create", "/m/:module/create");
+    expect(await screen.findByRole("switch", { name: CN.enabled })).toBeChecked();
+  });
+
   it("keeps only declared properties and drops errors of changed fields", () => {
     expect(declaredOf({ properties: { a: {}, b: {}, id: { readOnly: true } } }, { a: 1, c: 2, id: 9 })).toEqual({ a: 1 });
     expect(editableOf({ properties: { a: {}, b: {} } }, { a: 1, b: null })).toEqual({ a: 1 });

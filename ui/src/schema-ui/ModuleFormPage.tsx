@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Button, Card, Result, Space } from "antd";
 import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
 import Form from "@rjsf/antd";
@@ -13,10 +13,10 @@ import { useSessionStore } from "../stores/useSessionStore";
 import { ModuleGate } from "./ModuleGate";
 import type { ModuleSchema } from "./moduleSchema";
 import { SectionedObjectTemplate } from "./SectionedObjectTemplate";
-import { toErrorSchema } from "./serverErrors";
+import { localizeFieldErrors, toErrorSchema } from "./serverErrors";
 import { trimDeep } from "./trim";
 import { withDefaultWidgets } from "./uiDefaults";
-import { transformErrors, validator } from "./validation";
+import { scrollToFirstError, transformErrors, validator } from "./validation";
 import type { SchemaFormContext } from "./widgets/context";
 import { FIELDS, WIDGETS } from "./widgets";
 
@@ -54,8 +54,21 @@ export function editableOf(schema: RJSFSchema, record: Data): Data {
   return Object.fromEntries(Object.entries(declaredOf(schema, record)).filter(([, v]) => v !== null));
 }
 
-/** DEFAULTS keeps rjsf from preselecting the first choice of every oneOf select (it reads consts as defaults). */
+/**
+ * DEFAULTS keeps rjsf from preselecting the first choice of every oneOf select (it reads consts as defaults)
+ * and from filling objects (a map circle's default radius alone would be an invalid circle); a new record
+ * starts with the module's declared top-level defaults instead (declaredDefaults).
+ */
 export const DEFAULTS = { constAsDefaults: "skipOneOf", emptyObjectFields: "skipDefaults" } as const;
+
+/** declaredDefaults are the `default` values of the record's own fields (a switch that starts on). */
+export function declaredDefaults(schema: RJSFSchema): Data {
+  const out: Data = {};
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (typeof prop === "object" && prop.default !== undefined && !prop.readOnly) out[name] = prop.default;
+  }
+  return out;
+}
 
 /** withoutErrorsFor drops the server's messages for the fields the user has since changed. */
 export function withoutErrorsFor(errors: ErrorSchema | undefined, before: Data, after: Data): ErrorSchema | undefined {
@@ -93,10 +106,30 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
   const { mutate: create, mutation: creating } = useCreate();
   const { mutate: update, mutation: updating } = useUpdate();
 
-  const initial = useMemo<Data>(() => (editing && record ? editableOf(schema.jsonSchema, record) : {}), [editing, record, schema]);
-  const [formData, setFormData] = useState<Data | null>(null);
+  const initial = useMemo<Data>(
+    () => (editing ? (record ? editableOf(schema.jsonSchema, record) : {}) : declaredDefaults(schema.jsonSchema)),
+    [editing, record, schema],
+  );
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
-  const data = formData ?? initial;
+  // A keystroke must not re-render the whole form (issue 14: a 300-field form answers a keystroke in < 50 ms):
+  // rjsf keeps the values being typed in its own state, and this component hands it the starting values only —
+  // the same object until the reset button (a new generation, which remounts the form) — so a keystroke neither re-renders
+  // this component nor makes rjsf compare and re-derive its whole state from a changed formData prop. rjsf then
+  // re-renders the changed field only (its fields are memoised on their props).
+  const [generation, setGeneration] = useState(0);
+  // The starting values follow a (re)loaded record only until the user types.
+  const start = useRef<{ generation: number; data: Data; typed: boolean } | null>(null);
+  if (start.current === null || start.current.generation !== generation || (start.current.data !== initial && !start.current.typed)) {
+    start.current = { generation, data: initial, typed: false };
+  }
+  const latest = useRef<Data>(initial);
+  const onChange = useCallback((e: IChangeEvent<Data, RJSFSchema, SchemaFormContext>) => {
+    const before = latest.current;
+    const next = e.formData ?? {};
+    latest.current = next;
+    if (start.current) start.current.typed = true;
+    setServerErrors((errs) => withoutErrorsFor(errs, before, next));
+  }, []);
 
   const uiSchema = useMemo<UiSchema>(
     () => ({
@@ -116,7 +149,13 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
   if (editing && !record) return <Result status="404" title={t("module.recordNotFound")} />;
 
   const onError = (err: unknown) => {
-    if (err instanceof ApiError && err.fieldErrors.length) setServerErrors(toErrorSchema(err.fieldErrors));
+    if (err instanceof ApiError && err.fieldErrors.length) {
+      const labelOf = (field: string) => {
+        const p = schema.jsonSchema.properties?.[field];
+        return typeof p === "object" && typeof p.title === "string" ? p.title : undefined;
+      };
+      setServerErrors(toErrorSchema(localizeFieldErrors(err.fieldErrors, labelOf)));
+    }
   };
 
   const onSubmit = ({ formData: submitted }: IChangeEvent<Data, RJSFSchema, SchemaFormContext>) => {
@@ -154,7 +193,8 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
         schema={formSchema}
         uiSchema={uiSchema}
         experimental_defaultFormStateBehavior={DEFAULTS}
-        formData={data}
+        key={generation}
+        formData={start.current.data}
         formContext={formContext}
         validator={validator}
         widgets={WIDGETS}
@@ -162,16 +202,12 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
         transformErrors={transformErrors}
         extraErrors={serverErrors}
         showErrorList={false}
-        focusOnFirstError
+        focusOnFirstError={scrollToFirstError}
         onError={showsErrorsInPlace}
         noHtml5Validate
         omitExtraData
         disabled={busy}
-        onChange={(e) => {
-          const next = e.formData ?? {};
-          setServerErrors((errs) => withoutErrorsFor(errs, data, next));
-          setFormData(next);
-        }}
+        onChange={onChange}
         onSubmit={onSubmit}
       >
         <Space>
@@ -180,7 +216,8 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
           </Button>
           <Button
             onClick={() => {
-              setFormData(null);
+              latest.current = initial;
+              setGeneration((g) => g + 1);
               setServerErrors(undefined);
             }}
             disabled={busy}

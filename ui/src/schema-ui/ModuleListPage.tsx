@@ -1,10 +1,11 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from "react";
-import { Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType, type TableProps } from "antd";
+import { Button, Card, Popconfirm, Space, Table, Tag, Typography, type CheckboxProps, type TableColumnsType, type TableProps } from "antd";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { useDelete, useDeleteMany, type BaseKey, type BaseRecord, type CrudSort } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useNarrow } from "../hooks/useNarrow";
 import { fromCriteria, toCriteria } from "../api/criteria";
 import { download, saveDownload } from "../api/http";
 import { modulePath } from "../app/routes";
@@ -19,6 +20,8 @@ import { codeFor, enumOptions, optionsFor, propertyOf, type ListColumn, type Mod
 import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFilters";
 import { SearchForm } from "./SearchForm";
 import { CREATE_DIALOGS } from "../office";
+import { ROW_LINKS } from "../party";
+import { dashboardApi } from "../dashboards/api";
 
 // The import dialog (antd's Upload, progress and the dry-run table) loads when first opened: the first list
 // after signing in stays within its wire budget (e2e/specs/wire-budget.spec.mjs).
@@ -57,6 +60,7 @@ export function dataColumns(schema: ModuleSchema, sorters: CrudSort[] = []): Tab
 
 function ModuleList({ schema }: { schema: ModuleSchema }) {
   const { t } = useTranslation();
+  const narrow = useNarrow();
   const navigate = useNavigate();
   const location = useLocation();
   const access = useAccess();
@@ -123,12 +127,15 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
     saveDownload(await download(`${meta.api}/export`, `${meta.title}.xlsx`, { query }));
   };
 
+  // Narrow screens (issue 19): the list scrolls sideways with its first column fixed; the actions column
+  // scrolls with the rest (fixed on the right it would take half of a phone's width).
+  const [firstColumn, ...otherColumns] = dataColumns(schema, sorters);
   const columns: TableColumnsType<BaseRecord> = [
-    ...dataColumns(schema, sorters),
+    ...(firstColumn ? [{ ...firstColumn, fixed: "left" as const }, ...otherColumns] : []),
     {
       key: "__actions",
       title: t("common.actions"),
-      fixed: "right",
+      fixed: narrow ? undefined : "right",
       width: 180,
       render: (_: unknown, record: BaseRecord) => {
         const id = record.id;
@@ -138,6 +145,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
             <Access codes={[codeFor(meta, "view")]}>
               <Link to={modulePath.show(meta.name, id)}>{t("module.view")}</Link>
             </Access>
+            {(ROW_LINKS[meta.name] ?? []).map((l) => (
+              <Access key={l.label} codes={[codeFor(meta, l.code)]}>
+                <Link to={l.path(id)}>{t(l.label)}</Link>
+              </Access>
+            ))}
             <Access codes={[codeFor(meta, "edit")]}>
               <Link to={modulePath.edit(meta.name, id)}>{t("module.edit")}</Link>
             </Access>
@@ -212,7 +224,15 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
         columns={columns}
         pagination={pagination}
         scroll={{ x: "max-content" }}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map((k) => (typeof k === "bigint" ? String(k) : k))) } : undefined}
+        rowSelection={
+          canDelete
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map((k) => (typeof k === "bigint" ? String(k) : k))),
+                getCheckboxProps: (record) => ({ "aria-label": t("a11y.selectRow", { id: String(record.id ?? "") }) }) as CheckboxProps,
+              }
+            : undefined
+        }
       />
       {CreateDialog && creating && (
         <Suspense fallback={null}>
@@ -232,5 +252,9 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
 export default function ModuleListPage({ module }: { module?: string }) {
   const params = useParams();
   const name = module ?? params.module;
+  // Each opening of a module's screen counts for the workbench's most-used list (docs/dashboards.md §4).
+  useEffect(() => {
+    if (name) void dashboardApi.visit(name);
+  }, [name]);
   return <ModuleGate module={name}>{(schema) => <ModuleList key={schema.module.name} schema={schema} />}</ModuleGate>;
 }

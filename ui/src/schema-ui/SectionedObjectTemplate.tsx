@@ -16,7 +16,9 @@ export function groupBySection<T extends { name: string }>(
   for (const d of declared) groups.set(d.name, []);
   for (const item of items) {
     const section = sectionOf(item.name) ?? "";
-    groups.set(section, [...(groups.get(section) ?? []), item]);
+    const list = groups.get(section);
+    if (list) list.push(item); // in place: a 300-field form regroups on every keystroke
+    else groups.set(section, [item]);
   }
   const title = (name: string) => declared.find((d) => d.name === name)?.title ?? name;
   return [...groups.entries()].filter(([, list]) => list.length > 0).map(([name, list]) => [title(name), list]);

@@ -135,6 +135,10 @@ export const CN = {
   noSwimmingAlone: "不私自下水游泳",
   riverTogether: "结伴去河边玩",
   questionWasteSorting: "简述垃圾分类的意义",
+  wasteSortingAnswer: "分类投放",
+  firstYear: "一年级",
+  fullStop: "。",
+  enabled: "启用",
   // The server's answers.
   badCredentials: "用户名或密码错误",
   notSignedIn: "未登录",

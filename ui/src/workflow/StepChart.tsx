@@ -2,6 +2,7 @@
 // the comment and the time (docs/workflow.md "flow state").
 
 import { Space, Steps, Tag, Typography } from "antd";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { InstanceView, StepView, TaskView } from "./workflowApi";
 import "./print.css";
@@ -40,11 +41,17 @@ export function StateTag({ state }: { state: string }) {
   return <Tag color={STATE_COLOR[state] ?? "default"}>{t(`workflow.states.${state}`, { defaultValue: state })}</Tag>;
 }
 
-function TaskLine({ task }: { task: TaskView }) {
+function TaskLine({ task, focused }: { task: TaskView; focused?: boolean }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // The task a message led to is marked and scrolled into view.
+  useEffect(() => {
+    if (focused) ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [focused]);
   return (
-    <div data-testid="flow-task">
+    <div data-testid="flow-task" data-focused={focused ? "true" : undefined} ref={ref} className={focused ? "xz-flow-task-focused" : undefined}>
       <Space size={4} wrap>
+        {focused && <Tag color="gold">{t("workflowTask.thisTask")}</Tag>}
         <Typography.Text strong>{task.assigneeName}</Typography.Text>
         {task.actingForName && <Typography.Text type="secondary">{t("workflow.actingFor", { name: task.actingForName })}</Typography.Text>}
         <Tag color={TASK_COLOR[task.state] ?? "default"}>{t(`workflow.taskStates.${task.state}`, { defaultValue: task.state })}</Tag>
@@ -56,7 +63,7 @@ function TaskLine({ task }: { task: TaskView }) {
   );
 }
 
-function StepDescription({ step }: { step: StepView }) {
+function StepDescription({ step, focus }: { step: StepView; focus?: number }) {
   const { t } = useTranslation();
   const tasks = step.tasks ?? [];
   const approvers = step.approvers ?? [];
@@ -71,14 +78,14 @@ function StepDescription({ step }: { step: StepView }) {
       </Space>
       {step.skip && <Typography.Text type="secondary">{t("workflow.simulate.skipped", { reason: step.skip })}</Typography.Text>}
       {tasks.map((task) => (
-        <TaskLine key={task.id} task={task} />
+        <TaskLine key={task.id} task={task} focused={!!focus && task.id === focus} />
       ))}
     </Space>
   );
 }
 
 /** StepChart draws a submission's steps, top to bottom. */
-export function StepChart({ instance }: { instance: InstanceView }) {
+export function StepChart({ instance, focus }: { instance: InstanceView; /** A task to mark (the one a message led to). */ focus?: number }) {
   const { t } = useTranslation();
   const steps = instance.steps ?? [];
   const cc = instance.cc ?? [];
@@ -111,7 +118,7 @@ export function StepChart({ instance }: { instance: InstanceView }) {
                 </Space>
               ),
               status: failed ? ("error" as const) : (STEP_STATUS[step.status] ?? "wait"),
-              description: <StepDescription step={step} />,
+              description: <StepDescription step={step} focus={focus} />,
             };
           }),
         ]}

@@ -76,4 +76,27 @@ describe("the to-do list", () => {
     await userEvent.click(screen.getByRole("button", { name: btn("common.confirm") }));
     await waitFor(() => expect(decided).toEqual({ action: "reject", comment: "no" }));
   });
+
+  it("opens the task a message names, marked in the step chart, and says so once it is handled", { timeout: 180_000 }, async () => {
+    let handled = false;
+    server.use(
+      http.get("/api/workflow/todo/counts", () => ok(COUNTS.slice(0, 1))),
+      http.get("/api/workflow/todo", () => ok({ data: handled ? [] : [TODO_ROW], recordsTotal: handled ? 0 : 1 })),
+      http.get("/api/workflow/vehicleApply/5", () => ok({ record: RECORD, flow: flowState(handled ? "approved" : "open") })),
+    );
+    signIn();
+    const view = renderAt(<WorkflowListPage kind="todo" />, "/workflow/todo?task=41&module=vehicleApply&id=5");
+    let drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByText(text("workflowTask.thisTask"))).toBeInTheDocument();
+    expect(drawer.querySelector('[data-testid="flow-task"][data-focused="true"]')).not.toBeNull();
+    expect(within(drawer).getByRole("button", { name: btn("workflow.actions.approve") })).toBeInTheDocument();
+    expect(within(drawer).queryByTestId("workflow-task-handled")).toBeNull();
+    view.unmount();
+
+    handled = true;
+    renderAt(<WorkflowListPage kind="todo" />, "/workflow/todo?task=41&module=vehicleApply&id=5");
+    drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByTestId("workflow-task-handled")).toHaveTextContent(text("workflowTask.handled"));
+    expect(within(drawer).queryByRole("button", { name: btn("workflow.actions.approve") })).toBeNull();
+  });
 });

@@ -26,6 +26,8 @@ interface Opened {
   id: number;
   /** The application's title, when opened from a row. */
   title?: string;
+  /** The task a message named (?task=). */
+  taskId?: number;
 }
 
 /** The drawer of one record: what it is, and its approval panel. */
@@ -48,7 +50,7 @@ function RecordDrawer({ opened, onClose, onChanged }: { opened: Opened; onClose:
     >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         {data && <RecordSummary module={opened.module} record={data.record} column={1} />}
-        <WorkflowPanel module={opened.module} id={opened.id} onChanged={onChanged} bare />
+        <WorkflowPanel module={opened.module} id={opened.id} taskId={opened.taskId} onChanged={onChanged} bare />
       </Space>
     </Drawer>
   );
@@ -100,7 +102,8 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
     const q = new URLSearchParams(location.search);
     const m = q.get("module");
     const id = Number(q.get("id"));
-    if (m && id) setOpened({ module: m, id });
+    const task = Number(q.get("task")) || undefined;
+    if (m && id) setOpened({ module: m, id, taskId: task });
   }, [location.search]);
 
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
@@ -108,7 +111,8 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
     setOpened(null);
     if (location.search) navigate(location.pathname, { replace: true });
   };
-  const open = (r: Row) => setOpened({ module: r.module, id: r.recordId, title: r.title });
+  // A to-do row opens its own task; other lists open the record.
+  const open = (r: Row) => setOpened({ module: r.module, id: r.recordId, title: r.title, taskId: kind === "todo" ? r.id : undefined });
 
   const run = async (call: () => Promise<unknown>, okKey: string) => {
     try {
@@ -238,7 +242,7 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
           hideOnSinglePage: data.recordsTotal <= size,
         }}
       />
-      {opened && <RecordDrawer key={`${opened.module}-${opened.id}`} opened={opened} onClose={close} onChanged={refresh} />}
+      {opened && <RecordDrawer key={`${opened.module}-${opened.id}-${opened.taskId ?? ""}`} opened={opened} onClose={close} onChanged={refresh} />}
     </Card>
   );
 }

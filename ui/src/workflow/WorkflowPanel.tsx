@@ -2,7 +2,7 @@
 // each submission, the approver's decisions (approve, reject, return, transfer, and whatever else the server
 // offers), take back, and the applicant's submit (after a preview of the path), withdraw, chase and copy.
 
-import { Button, Card, Collapse, Empty, Form, Modal, Popconfirm, Space, Spin, Typography } from "antd";
+import { Alert, Button, Card, Collapse, Empty, Form, Modal, Popconfirm, Space, Spin, Typography } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { notify } from "../app/notify";
 import { useAccess } from "../hooks/useAccess";
 import { useSessionStore } from "../stores/useSessionStore";
 import { DecideDialog, DESTRUCTIVE, useActionLabel } from "./DecideDialog";
-import { latest, panelActions } from "./flowLogic";
+import { focusState, latest, panelActions } from "./flowLogic";
 import { SimulateDialog } from "./PlanView";
 import { StateTag, StepChart } from "./StepChart";
 import { UserSelect } from "./UserSelect";
@@ -32,6 +32,8 @@ export interface WorkflowPanelProps {
   onChanged?: (flow: FlowState) => void;
   /** Hide the card frame (inside a drawer). */
   bare?: boolean;
+  /** The task a message led to (?task=): its decisions are offered and it is marked in the step chart. */
+  taskId?: number;
 }
 
 /** useFlowRecord loads the record and its flow (GET /api/workflow/{module}/{id}). */
@@ -56,7 +58,7 @@ export function useFlowRecord(module: string, id: string | number) {
   return { data, loading, failed, reload, setData };
 }
 
-export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, bare }: WorkflowPanelProps) {
+export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, bare, taskId }: WorkflowPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const access = useAccess();
@@ -76,7 +78,8 @@ export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, 
   const flow = data.flow;
   const inst = latest(flow);
   const status = data.record[statusField ?? DEFAULT_STATUS_FIELD];
-  const acts = panelActions(flow, me, status, access.can([submitCode ?? `${permission ?? module}.submit`]));
+  const acts = panelActions(flow, me, status, access.can([submitCode ?? `${permission ?? module}.submit`]), taskId);
+  const focus = focusState(flow, me, taskId);
 
   const changed = async (next?: FlowState, okKey?: string) => {
     if (okKey) notify.success(t(okKey));
@@ -137,7 +140,9 @@ export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, 
 
   const instances = flow.instances ?? [];
   const body = (
-    <Space direction="vertical" style={{ width: "100%" }}>
+    <Space direction="vertical" style={{ width: "100%" }} data-task={taskId || undefined}>
+      {focus === "handled" && <Alert type="info" showIcon message={t("workflowTask.handled")} data-testid="workflow-task-handled" />}
+      {focus === "absent" && <Alert type="warning" showIcon message={t("workflowTask.absent")} data-testid="workflow-task-absent" />}
       {buttons}
       {inst ? (
         <>
@@ -145,7 +150,7 @@ export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, 
             <StateTag state={inst.state} />
             <Typography.Text type="secondary">{t("workflow.submission", { n: instances.length, version: inst.version })}</Typography.Text>
           </Space>
-          <StepChart instance={inst} />
+          <StepChart instance={inst} focus={taskId} />
           {instances.length > 1 && (
             <Collapse
               size="small"

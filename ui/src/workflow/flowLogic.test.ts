@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLOW_STATUS, latest, myOpenTask, myTakeBack, needsOf, panelActions, returnTargets, TO_APPLICANT } from "./flowLogic";
+import { FLOW_STATUS, focusState, latest, myOpenTask, myTakeBack, needsOf, panelActions, returnTargets, TO_APPLICANT } from "./flowLogic";
 import type { FlowState, InstanceView, StepView } from "./workflowApi";
 
 const step = (name: string, stage: number, status: string, tasks: StepView["tasks"], lane?: string): StepView => ({
@@ -128,5 +128,26 @@ describe("the approval panel's actions", () => {
     expect(needsOf({ action: "delegate" })).toEqual({ needs: ["userId"], commentRequired: false });
     expect(needsOf({ action: "reject" })).toEqual({ needs: [], commentRequired: true });
     expect(needsOf({ action: "somethingNew", needs: ["to"], commentRequired: true })).toEqual({ needs: ["to"], commentRequired: true });
+  });
+
+  it("decides on the task a message named when the caller holds several, and says when it is handled", () => {
+    // Two open tasks of user 4 on the record (two lanes); the message named the second.
+    const two = flow({
+      steps: [
+        step("left", 0, "current", [task(31, 4, "open")], "L"),
+        step("right", 0, "current", [task(32, 4, "open")], "R"),
+      ],
+    });
+    expect(panelActions(two, 4, FLOW_STATUS.running, false).decisions[0].taskId).toBe(31);
+    const focused = panelActions(two, 4, FLOW_STATUS.running, false, 32);
+    expect(focused.decisions.every((d) => d.taskId === 32)).toBe(true);
+    expect(focused.step?.name).toBe("right");
+    expect(focusState(two, 4, 32)).toBe("open");
+    // Someone else's task, a decided one, or one of no step of the record.
+    expect(panelActions(two, 4, FLOW_STATUS.running, false, 99).decisions[0].taskId).toBe(31);
+    expect(focusState(running, 4, 11)).toBe("handled");
+    expect(focusState(running, 2, 11)).toBe("handled");
+    expect(focusState(running, 4, 99)).toBe("absent");
+    expect(focusState(running, 4, undefined)).toBeUndefined();
   });
 });

@@ -41,8 +41,15 @@ const stepsOf = (inst: InstanceView | undefined): StepView[] => inst?.steps ?? [
 const tasksOf = (step: StepView): TaskView[] => step.tasks ?? [];
 
 /** myOpenTask finds the caller's open task in a running submission, with its step. */
-export function myOpenTask(inst: InstanceView | undefined, me: number): { task: TaskView; step: StepView } | undefined {
+export function myOpenTask(inst: InstanceView | undefined, me: number, focus?: number): { task: TaskView; step: StepView } | undefined {
   if (!inst || inst.state !== "running") return undefined;
+  // The task a message named (?task=) comes first when it is the caller's and still open.
+  if (focus) {
+    for (const step of stepsOf(inst)) {
+      const task = tasksOf(step).find((t) => t.id === focus && t.assigneeId === me && t.state === "open");
+      if (task) return { task, step };
+    }
+  }
   for (const step of stepsOf(inst)) {
     const task = tasksOf(step).find((t) => t.assigneeId === me && t.state === "open");
     if (task) return { task, step };
@@ -110,9 +117,9 @@ export interface PanelActions {
  * panelActions works out the panel's buttons for user me. status is the record's status value; canSubmit
  * whether the caller holds the module's submit code; creator whether the caller created the record.
  */
-export function panelActions(flow: FlowState | undefined | null, me: number, status: unknown, canSubmit: boolean): PanelActions {
+export function panelActions(flow: FlowState | undefined | null, me: number, status: unknown, canSubmit: boolean, focus?: number): PanelActions {
   const inst = latest(flow);
-  const open = myOpenTask(inst, me);
+  const open = myOpenTask(inst, me, focus);
   const list = offered(flow);
   const applicant = inst ? inst.applicantId === me : false;
   const running = inst?.state === "running";
@@ -139,6 +146,18 @@ export function panelActions(flow: FlowState | undefined | null, me: number, sta
     chase: has("chase", applicant && running),
     copy: has("cc", !!inst && (applicant || involved(inst, me))),
   };
+}
+
+/** FocusState says where the task a message named stands for the caller: open (to decide), handled (no longer open), or absent from the record's flow. */
+export function focusState(flow: FlowState | undefined | null, me: number, focus: number | undefined): "open" | "handled" | "absent" | undefined {
+  if (!focus) return undefined;
+  for (const inst of flow?.instances ?? []) {
+    for (const step of stepsOf(inst)) {
+      const t = tasksOf(step).find((x) => x.id === focus);
+      if (t) return t.assigneeId === me && t.state === "open" && inst.state === "running" ? "open" : "handled";
+    }
+  }
+  return "absent";
 }
 
 /** removeSign offers removing an added approver when the caller added people who have not decided yet, on the caller's task. */

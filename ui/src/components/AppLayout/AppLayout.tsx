@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from "react";
-import { Avatar, Button, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from "antd";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from "antd";
 import { ClusterOutlined, IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { useLogout } from "@refinedev/core";
@@ -8,11 +8,14 @@ import { buildMenuTree, NEW_WINDOW_PATHS, trailTo, type MenuNode } from "../../a
 import { moduleRouteOf, modulePath, NAMED_ROUTES } from "../../app/routes";
 import { useSessionStore } from "../../stores/useSessionStore";
 import { useUiStore } from "../../stores/useUiStore";
+import { useNarrow } from "../../hooks/useNarrow";
 import { Breadcrumbs } from "../Breadcrumbs/Breadcrumbs";
 import { LocaleSwitcher } from "../LocaleSwitcher/LocaleSwitcher";
 import { MenuIcon } from "../MenuIcon/MenuIcon";
 import { MessageBell } from "../../realtime/MessageBell";
 import { TabBar } from "../TabBar/TabBar";
+import { localizeMenuTree } from "../../schema-ui/localizeSchema";
+import { useSchemaTranslator } from "../../schema-ui/schemaTexts";
 import styles from "./AppLayout.module.css";
 
 type MenuItem = Required<MenuProps>["items"][number];
@@ -28,7 +31,11 @@ function toItems(nodes: readonly MenuNode[]): MenuItem[] {
   }));
 }
 
-/** AppLayout is the shell's frame: collapsible sider with the server menus, header, tabs, content. */
+/**
+ * AppLayout is the shell's frame: collapsible sider with the server menus, header, tabs, content. The header
+ * and the tab bar stay in place while a long page scrolls; a skip link leads to the content. On a narrow
+ * screen (useNarrow) the sider becomes a drawer opened from the header's menu button.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,8 +45,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const collapsed = useUiStore((s) => s.collapsed);
   const siderToggled = useUiStore((s) => s.siderToggled);
   const { mutate: logout } = useLogout();
+  const narrow = useNarrow();
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const tree = useMemo(() => buildMenuTree(menus), [menus]);
+  const tr = useSchemaTranslator();
+  const tree = useMemo(() => localizeMenuTree(buildMenuTree(menus), tr), [menus, tr]);
   const items = useMemo(() => toItems(tree), [tree]);
   const mod = moduleRouteOf(pathname);
   const selected = mod ? modulePath.list(mod.module) : pathname;
@@ -55,62 +65,106 @@ export function AppLayout({ children }: { children: ReactNode }) {
     } else {
       navigate(key);
     }
+    setDrawerOpen(false);
   };
+
+  // A new page closes the drawer (also when it was reached some other way than the menu).
+  useEffect(() => setDrawerOpen(false), [pathname]);
 
   const displayName = [user?.familyName, user?.name].filter(Boolean).join("") || user?.username || "";
 
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={openKeys}
+      onClick={onMenuClick}
+    />
+  );
+
+  // The user menu keeps its identity across the shell's re-renders (a message arriving, a tab opening), so
+  // rc-menu keeps the item the arrow keys reached.
+  const platformAdmin = !!user?.platformAdmin;
+  const userMenu = useMemo<MenuProps>(
+    () => ({
+      items: [
+        { key: "profile", icon: <IdcardOutlined />, label: t("system.profile.menu") },
+        ...(platformAdmin ? [{ key: "tenants", icon: <ClusterOutlined />, label: t("tenants.menu") }] : []),
+        { key: "logout", icon: <LogoutOutlined />, label: t("shell.logout") },
+      ],
+      onClick: ({ key }) => {
+        if (key === "profile") navigate(NAMED_ROUTES["self-edit"]);
+        if (key === "tenants") navigate(NAMED_ROUTES["platform-tenants"]);
+        if (key === "logout") logout();
+      },
+    }),
+    [platformAdmin, t, navigate, logout],
+  );
+
   return (
     <Layout className={styles.root}>
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className={styles.sider}>
-        <div className={styles.logo}>{collapsed ? t("app.short") : t("app.title")}</div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[selected]}
-          defaultOpenKeys={openKeys}
-          onClick={onMenuClick}
-        />
-      </Layout.Sider>
-      <Layout>
+      <a className={styles.skip} href="#main-content">
+        {t("a11y.skipToContent")}
+      </a>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={260}
+          title={t("app.title")}
+          className={styles.drawer}
+          styles={{ body: { padding: 0, background: "#001529" }, header: { background: "#001529" } }}
+        >
+          <nav aria-label={t("a11y.menu")}>{menu}</nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className={styles.sider}>
+          <div className={styles.logo}>{collapsed ? t("app.short") : t("app.title")}</div>
+          <nav aria-label={t("a11y.menu")}>{menu}</nav>
+        </Layout.Sider>
+      )}
+      <Layout className={styles.main}>
+        <div className={styles.top}>
         <Layout.Header className={styles.header}>
           <Space>
-            <Button
-              type="text"
-              aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={siderToggled}
-            />
-            <Breadcrumbs />
+            {narrow ? (
+              <Button type="text" aria-label={t("a11y.openMenu")} aria-expanded={drawerOpen} icon={<MenuUnfoldOutlined />} onClick={() => setDrawerOpen(true)} />
+            ) : (
+              <Button
+                type="text"
+                aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
+                aria-expanded={!collapsed}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={siderToggled}
+              />
+            )}
+            {!narrow && <Breadcrumbs />}
           </Space>
           <Space>
             <MessageBell />
             <LocaleSwitcher />
             <Dropdown
-              menu={{
-                items: [
-                  { key: "profile", icon: <IdcardOutlined />, label: t("system.profile.menu") },
-                  ...(user?.platformAdmin ? [{ key: "tenants", icon: <ClusterOutlined />, label: t("tenants.menu") }] : []),
-                  { key: "logout", icon: <LogoutOutlined />, label: t("shell.logout") },
-                ],
-                onClick: ({ key }) => {
-                  if (key === "profile") navigate(NAMED_ROUTES["self-edit"]);
-                  if (key === "tenants") navigate(NAMED_ROUTES["platform-tenants"]);
-                  if (key === "logout") logout();
-                },
-              }}
+              trigger={["hover", "click"]}
+              autoFocus
+              menu={userMenu}
             >
-              <Space className={styles.user}>
+              <button type="button" className={styles.user} aria-label={displayName || t("shell.logout")}>
                 <Avatar size="small" icon={<UserOutlined />} />
-                <Typography.Text>{displayName}</Typography.Text>
-              </Space>
+                {!narrow && <Typography.Text>{displayName}</Typography.Text>}
+              </button>
             </Dropdown>
           </Space>
         </Layout.Header>
-        <div className={styles.tabs}>
-          <TabBar />
+          <div className={styles.tabs}>
+            <TabBar />
+          </div>
         </div>
-        <Layout.Content className={styles.content}>{children}</Layout.Content>
+        <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

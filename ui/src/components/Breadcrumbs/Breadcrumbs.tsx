@@ -4,6 +4,8 @@ import { HomeOutlined } from "@ant-design/icons";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { buildMenuTree, trailTo } from "../../app/menus";
+import { localizeMenuTree } from "../../schema-ui/localizeSchema";
+import { useSchemaTranslator } from "../../schema-ui/schemaTexts";
 import { moduleRouteOf, modulePath } from "../../app/routes";
 import { useRouteTitle } from "../../hooks/useRouteTitle";
 import { useSessionStore } from "../../stores/useSessionStore";
@@ -14,7 +16,8 @@ export function Breadcrumbs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menus = useSessionStore((s) => s.menus);
-  const tree = useMemo(() => buildMenuTree(menus), [menus]);
+  const tr = useSchemaTranslator();
+  const tree = useMemo(() => localizeMenuTree(buildMenuTree(menus), tr), [menus, tr]);
   const titleOf = useRouteTitle();
 
   const mod = moduleRouteOf(pathname);

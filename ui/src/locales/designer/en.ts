@@ -263,6 +263,25 @@ const designer: typeof zhCN = {
     listSort: "The default sort must name a sortable field",
     stats: "{{name}} cannot be used for statistics",
   },
+  // dsgn14 (issue 14): designer modules are changed by the platform administrator only
+  platformOnly: "Designer modules are shared by all tenants: only a platform administrator can create, change, publish, roll back or remove them. You can view, preview and export.",
+  // dsgn14 (issue 14): the workflow editor's condition and parallel branches
+  workflowBranches: {
+    kind: "Step kind",
+    kinds: {
+      approvers: "Approval",
+      cc: "Copy",
+      branches: "Condition branches",
+      parallel: "Parallel branches",
+    },
+    branch: "Branch {{n}}",
+    parallelBranch: "Parallel branch {{n}}",
+    branchWhen: "Branch condition",
+    otherwise: "Empty: otherwise",
+    branchName: "Branch name",
+    branchTitle: "Branch title",
+    addBranch: "Add branch",
+  },
 };
 
 export default designer;

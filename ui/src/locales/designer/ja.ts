@@ -263,6 +263,25 @@ const designer: typeof zhCN = {
     listSort: "既定の並び順には並べ替え可能なフィールドを指定してください",
     stats: "{{name}} は統計に使えません",
   },
+  // dsgn14 (issue 14): designer modules are changed by the platform administrator only
+  platformOnly: "フォームデザイナーのモジュールは全テナント共通のため、作成・変更・公開・ロールバック・削除はプラットフォーム管理者のみ可能です。閲覧・プレビュー・エクスポートはできます。",
+  // dsgn14 (issue 14): the workflow editor's condition and parallel branches
+  workflowBranches: {
+    kind: "ステップの種類",
+    kinds: {
+      approvers: "承認",
+      cc: "CC",
+      branches: "条件分岐",
+      parallel: "並行分岐",
+    },
+    branch: "条件分岐 {{n}}",
+    parallelBranch: "並行分岐 {{n}}",
+    branchWhen: "分岐条件",
+    otherwise: "空欄はその他の場合",
+    branchName: "分岐名",
+    branchTitle: "分岐タイトル",
+    addBranch: "分岐を追加",
+  },
 };
 
 export default designer;

@@ -263,6 +263,25 @@ const designer: typeof zhCN = {
     listSort: "기본 정렬에는 정렬 가능한 필드를 지정하세요",
     stats: "{{name}}은(는) 통계에 쓸 수 없습니다",
   },
+  // dsgn14 (issue 14): designer modules are changed by the platform administrator only
+  platformOnly: "폼 디자이너 모듈은 모든 테넌트가 공유하므로 생성, 수정, 게시, 롤백, 삭제는 플랫폼 관리자만 할 수 있습니다. 조회, 미리보기, 내보내기는 가능합니다.",
+  // dsgn14 (issue 14): the workflow editor's condition and parallel branches
+  workflowBranches: {
+    kind: "단계 유형",
+    kinds: {
+      approvers: "결재",
+      cc: "참조",
+      branches: "조건 분기",
+      parallel: "병렬 분기",
+    },
+    branch: "조건 분기 {{n}}",
+    parallelBranch: "병렬 분기 {{n}}",
+    branchWhen: "분기 조건",
+    otherwise: "비워 두면 그 밖의 경우",
+    branchName: "분기 이름",
+    branchTitle: "분기 제목",
+    addBranch: "분기 추가",
+  },
 };
 
 export default designer;

@@ -263,6 +263,25 @@ const designer = {
     listSort: "默认排序须为可排序的字段",
     stats: "{{name}} 不能用于统计",
   },
+  // dsgn14 (issue 14): designer modules are changed by the platform administrator only
+  platformOnly: "表单设计的模块为所有租户共用，仅平台管理员可以新建、修改、发布、回滚和移除；您可以查看、预览和导出。",
+  // dsgn14 (issue 14): the workflow editor's condition and parallel branches
+  workflowBranches: {
+    kind: "步骤类型",
+    kinds: {
+      approvers: "审批",
+      cc: "抄送",
+      branches: "条件分支",
+      parallel: "并行分支",
+    },
+    branch: "条件分支 {{n}}",
+    parallelBranch: "并行分支 {{n}}",
+    branchWhen: "分支条件",
+    otherwise: "留空表示其他情况",
+    branchName: "分支名",
+    branchTitle: "分支标题",
+    addBranch: "添加分支",
+  },
 };
 
 export default designer;

@@ -263,6 +263,25 @@ const designer: typeof zhCN = {
     listSort: "默認排序須為可排序的字段",
     stats: "{{name}} 不能用於統計",
   },
+  // dsgn14 (issue 14): designer modules are changed by the platform administrator only
+  platformOnly: "表單設計的模塊為所有租戶共用，僅平台管理員可以新建、修改、發布、回滾和移除；您可以查看、預覽和導出。",
+  // dsgn14 (issue 14): the workflow editor's condition and parallel branches
+  workflowBranches: {
+    kind: "步驟類型",
+    kinds: {
+      approvers: "審批",
+      cc: "抄送",
+      branches: "條件分支",
+      parallel: "並行分支",
+    },
+    branch: "條件分支 {{n}}",
+    parallelBranch: "並行分支 {{n}}",
+    branchWhen: "分支條件",
+    otherwise: "留空表示其他情況",
+    branchName: "分支名",
+    branchTitle: "分支標題",
+    addBranch: "添加分支",
+  },
 };
 
 export default designer;

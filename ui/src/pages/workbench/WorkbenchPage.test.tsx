@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { act } from "react";
 import { screen } from "@testing-library/react";
 import { http } from "msw";
 import WorkbenchPage from "./WorkbenchPage";
@@ -6,6 +7,7 @@ import { ok, renderAt, signIn } from "../../test/helpers";
 import { server } from "../../test/server";
 import { text } from "../../locales/catalogue";
 import { useMessageStore } from "../../stores/useMessageStore";
+import { emitTableChange } from "../../realtime/tableChanges";
 
 describe("WorkbenchPage", () => {
   it("shows the to-do, the unread count, the registers with sparklines and the most used modules", async () => {
@@ -14,7 +16,23 @@ describe("WorkbenchPage", () => {
     server.use(
       http.get("/api/workbench", () =>
         ok({
-          todo: { count: 7, latest: [{ id: 41, module: "vehicleApply", title: "Car to town", step: "Town check", applicant: "Zhang", createdAt: "2026-11-20 09:00:00" }] },
+          todo: { count: 7, latest: [
+              {
+                id: 41,
+                instanceId: 7,
+                module: "vehicleApply",
+                moduleTitle: "Vehicle applications",
+                recordId: 5,
+                title: "Car to town",
+                step: "township",
+                stepTitle: "Town check",
+                state: "open",
+                applicantId: 9,
+                applicantName: "Zhang",
+                createdAt: "2026-11-20 09:00:00",
+              },
+            ],
+          },
           unread: 4,
           registers: [{ module: "villager", title: "Villagers", api: "/cmzz/api/villagerinfo", count: 1200, months: ["2026-10", "2026-11"], spark: [3, 12] }],
           frequent: [{ module: "event", title: "Events", api: "/cmzz/api/events", count: 17 }],
@@ -22,10 +40,11 @@ describe("WorkbenchPage", () => {
       ),
     );
     renderAt(<WorkbenchPage />, "/workbench");
-    expect(await screen.findByRole("link", { name: "Car to town" })).toHaveAttribute("href", "/m/vehicleApply");
+    // A task opens itself in the to-do list (the record and that task's approval panel).
+    expect(await screen.findByRole("link", { name: "Car to town" })).toHaveAttribute("href", "/workflow/todo?module=vehicleApply&id=5&task=41");
     expect(screen.getByText("Town check · Zhang")).toBeInTheDocument();
     expect(screen.getByText("7")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: text("dashboards.workbench.openMessages") })).toHaveTextContent("4");
+    expect(screen.getByRole("link", { name: `4 ${text("dashboards.workbench.openMessages")}` })).toHaveTextContent("4");
     const spark = screen.getByRole("img", { name: text("dashboards.workbench.registerSpark", { title: "Villagers" }) });
     expect(spark.querySelector("polyline")?.getAttribute("points")).toBe("2,23 118,2");
     expect(screen.getByText("1,200").closest("a")).toHaveAttribute("href", "/m/villager");
@@ -38,5 +57,23 @@ describe("WorkbenchPage", () => {
     renderAt(<WorkbenchPage />, "/workbench");
     expect(await screen.findByText(text("dashboards.workbench.loadFailed"))).toBeInTheDocument();
     expect(screen.getByText(text("dashboards.workbench.noFrequent"))).toBeInTheDocument();
+  });
+
+  it("reloads when the socket says a register's table changed", async () => {
+    signIn();
+    let calls = 0;
+    server.use(
+      http.get("/api/workbench", () => {
+        calls++;
+        return ok({ todo: { count: 0, latest: [] }, unread: 0, frequent: [],
+          registers: [{ module: "villager", title: "Villagers", api: "/cmzz/api/villagerinfo", count: 1000 + calls, months: ["2026-11"], spark: [1] }] });
+      }),
+    );
+    renderAt(<WorkbenchPage />, "/workbench");
+    expect(await screen.findByText("1,001")).toBeInTheDocument();
+    act(() => emitTableChange("event")); // not a register shown here
+    act(() => emitTableChange("villager"));
+    expect(await screen.findByText("1,002")).toBeInTheDocument();
+    expect(calls).toBe(2);
   });
 });

@@ -9,7 +9,9 @@ import { dashboardApi, type Workbench } from "../../dashboards/api";
 import { Sparkline } from "../../dashboards/Sparkline";
 import { useAccess } from "../../hooks/useAccess";
 import { useRouteTitle } from "../../hooks/useRouteTitle";
+import { linkOf } from "../../realtime/links";
 import { MESSAGE_CENTER_PATH } from "../../realtime/paths";
+import { useTableRefresh } from "../../realtime/tableChanges";
 import { useMessageStore } from "../../stores/useMessageStore";
 import { useSessionStore } from "../../stores/useSessionStore";
 
@@ -33,16 +35,27 @@ export default function WorkbenchPage() {
   const screens = Object.keys(VISIT_ROUTES).filter((path) => access.canVisit(path));
   const name = [user?.familyName, user?.name].filter(Boolean).join("") || user?.username || "";
 
+  // A write to a register's table (the shell's message socket) reloads the workbench, at most every 5 s.
+  const [version, setVersion] = useState(0);
+  useTableRefresh(
+    useMemo(() => (bench?.registers ?? []).map((r) => r.module), [bench]),
+    () => setVersion((v) => v + 1),
+  );
+
   useEffect(() => {
     let cancelled = false;
     dashboardApi.workbench().then(
-      (b) => !cancelled && setBench(b),
+      (b) => {
+        if (cancelled) return;
+        setBench(b);
+        setFailed(false);
+      },
       () => !cancelled && setFailed(true),
     );
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [version]);
 
   const todo = bench?.todo;
   const registers = bench?.registers ?? [];
@@ -60,8 +73,8 @@ export default function WorkbenchPage() {
                 size="small"
                 dataSource={todo.latest ?? []}
                 renderItem={(task) => (
-                  <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.step, task.applicant].filter(Boolean).join(" · ")}</Typography.Text>}>
-                    <Link to={modulePath.list(task.module)}>{task.title}</Link>
+                  <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.stepTitle, task.applicantName].filter(Boolean).join(" · ")}</Typography.Text>}>
+                    <Link to={linkOf({ kind: "task", module: task.module, recordId: task.recordId, taskId: task.id }) ?? modulePath.list(task.module)}>{task.title}</Link>
                   </List.Item>
                 )}
               />
@@ -72,7 +85,7 @@ export default function WorkbenchPage() {
         </Col>
         <Col xs={24} md={12}>
           <Card title={t("dashboards.workbench.unread")}>
-            <Link to={MESSAGE_CENTER_PATH} aria-label={t("dashboards.workbench.openMessages")}>
+            <Link to={MESSAGE_CENTER_PATH} aria-label={`${unread} ${t("dashboards.workbench.openMessages")}`}>
               <Statistic value={unread} />
             </Link>
           </Card>

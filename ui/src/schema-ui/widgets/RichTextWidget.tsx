@@ -7,7 +7,7 @@ import { targetOf } from "./UploadWidgets";
 
 /** RichTextWidget edits a richtext field's HTML (an empty editor is no value). */
 export function RichTextWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, options } = props;
+  const { id, value, onChange, disabled, readonly, options, label } = props;
   return (
     <RichTextEditor
       id={id}
@@ -17,6 +17,7 @@ export function RichTextWidget(props: WidgetProps) {
       height={typeof options.height === "number" ? options.height : undefined}
       disabled={disabled || readonly}
       placeholder={placeholderOf(props)}
+      label={label}
     />
   );
 }

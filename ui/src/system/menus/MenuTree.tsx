@@ -11,7 +11,9 @@ import { useCustom, useCustomMutation, useDataProvider, useDelete } from "@refin
 import { useTranslation } from "react-i18next";
 import { SYSTEM } from "../../api/systemDataProvider";
 import { FRESH, useOnFailure } from "../queries";
-import { canDrag, canDrop, placeAmong, positionOf, renumber } from "./dragRules";
+import { TreeMoveButton } from "../../components/TreeMove/TreeMoveButton";
+import { moveTargets, type MoveTarget, type TreeMove } from "../../components/TreeMove/moves";
+import { canDrag, canDrop, placeAmong, positionOf, renumber, type DropPosition } from "./dragRules";
 import { menuCalls, type MenuNode, type MenuTerminal } from "./menuApi";
 import { MenuFormModal, type MenuEditing } from "./MenuFormModal";
 import { MENU_MESSAGES as M } from "./messages";
@@ -120,6 +122,13 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
           {t("system.menus.edit")}
         </Button>
       )}
+      {menu && (
+        <TreeMoveButton
+          name={title}
+          moves={keyboardMoves(menu)}
+          onMove={(to) => void moveTo(placed.get(String(menu.id)) ?? { level: -1 }, to.target, to.place)}
+        />
+      )}
       {menu && !menu.system && (
         <Button type="link" size="small" danger onClick={(e) => (e.stopPropagation(), remove(menu))}>
           {t("system.menus.remove")}
@@ -135,28 +144,25 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
       isLeaf: !menu.hasChildren && !kids[menu.id]?.length,
       children: build(menu.id),
     }));
-  const treeData: TreeDataNode[] = [{ key: String(ROOT), title: titleOf(t("system.menus.root")), children: build(ROOT) }];
 
   const levelOf = (key: React.Key) => placed.get(String(key))?.level ?? -1;
 
-  const onDrop: TreeProps["onDrop"] = async (info) => {
-    const drag = placed.get(String(info.dragNode.key));
-    const drop = placed.get(String(info.node.key));
-    if (!drag?.menu || !drop) return;
-    const last = Number(info.node.pos.split("-").pop());
-    const position = info.dropToGap ? positionOf(info.dropPosition - last) : "inside";
+  /** moveTo saves drag at position relative to drop, as a drop or a keyboard move does. */
+  const moveTo = async (drag: Placed, drop: Placed, position: DropPosition) => {
+    if (!drag.menu) return;
     if (!canDrop(drag, drop, position)) {
       message.warning(M.dropRefused);
       return;
     }
     const parentId = position === "inside" ? (drop.menu?.id ?? ROOT) : (drop.menu?.parentId ?? ROOT);
-    const siblings = (kids[parentId] ?? []).map((m) => m.id);
-    const ids =
-      position === "inside"
-        ? placeAmong(siblings, drag.menu.id, null)
-        : placeAmong(siblings, drag.menu.id, drop.menu?.id ?? null, position);
     setWorking(true);
     try {
+      // The new siblings in their order: an unopened parent's children are read first.
+      const siblings = (kids[parentId] ?? (await fetchKids(parentId))).map((m) => m.id);
+      const ids =
+        position === "inside"
+          ? placeAmong(siblings, drag.menu.id, null)
+          : placeAmong(siblings, drag.menu.id, drop.menu?.id ?? null, position);
       await send({ ...calls.reorder(renumber(ids, parentId)), ...quiet });
       message.success(M.dragSuccess);
     } catch {
@@ -165,6 +171,27 @@ export function MenuTree({ terminal }: { terminal: MenuTerminal }) {
     if (position === "inside") setExpanded((keys) => [...new Set([...keys, String(parentId)])]);
     await reload([...new Set([ROOT, parentId, ...Object.keys(kids).map(Number)])]);
   };
+
+  const onDrop: TreeProps["onDrop"] = async (info) => {
+    const drag = placed.get(String(info.dragNode.key));
+    const drop = placed.get(String(info.node.key));
+    if (!drag || !drop) return;
+    const last = Number(info.node.pos.split("-").pop());
+    await moveTo(drag, drop, info.dropToGap ? positionOf(info.dropPosition - last) : "inside");
+  };
+
+  /** keyboardMoves are the moves of a menu the drag rules allow, with the drop each stands for. */
+  const keyboardMoves = (menu: MenuNode) => {
+    const here = placed.get(String(menu.id));
+    if (!here) return new Map<TreeMove, MoveTarget<Placed>>();
+    const level = (kids[menu.parentId] ?? []).map((m) => placed.get(String(m.id))).filter((p): p is Placed => !!p);
+    const parent = menu.parentId === ROOT ? null : (placed.get(String(menu.parentId)) ?? null);
+    const targets = moveTargets(level, level.indexOf(here), parent);
+    const allowed = Object.entries(targets).filter(([, m]) => m && canDrop(here, m.target, m.place));
+    return new Map(allowed as [TreeMove, MoveTarget<Placed>][]);
+  };
+
+  const treeData: TreeDataNode[] = [{ key: String(ROOT), title: titleOf(t("system.menus.root")), children: build(ROOT) }];
 
   return (
     <Spin spinning={busy}>

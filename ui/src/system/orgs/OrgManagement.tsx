@@ -17,6 +17,8 @@ import { FRESH, useOnFailure } from "../queries";
 import { levelOf, ORG_PATHS } from "./orgApi";
 import { MSG } from "./orgRules";
 import { OrgEditDialog } from "./OrgEditDialog";
+import { TreeMoveButton } from "../../components/TreeMove/TreeMoveButton";
+import { moveTargets, type MoveTarget, type TreeMove } from "../../components/TreeMove/moves";
 import { ROOT_ID, canDrag, canDrop, parentAfterDrop, placeOf, reorder, type DropPlace, type OrgNode } from "./orgTree";
 
 const EDIT_CODES = ["cscp.org.edit"];
@@ -104,11 +106,11 @@ export default function OrgManagement() {
     return canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place);
   };
 
-  const onDrop: TreeProps["onDrop"] = async (info) => {
-    const dragged = entryOf(info.dragNode.key);
-    const target = entryOf(info.node.key);
-    const place = placeOf(info.dropToGap, info.dropPosition, info.node.pos);
-    if (!dragged || !canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place)) return;
+  type Entry = { node: OrgNode; under: number };
+
+  /** moveTo saves dragged at place relative to target (null: the root), as a drop or a keyboard move does. */
+  const moveTo = async (dragged: Entry, target: Entry | null, place: DropPlace) => {
+    if (!canDrop(dragged.node, target?.node ?? null, target?.under ?? ROOT_ID, place)) return;
     const parent = parentAfterDrop(target?.node ?? null, place);
     try {
       const siblings = place === "inside" ? await fetchLevel(parent) : (children[target?.under ?? ROOT_ID] ?? []);
@@ -125,6 +127,23 @@ export default function OrgManagement() {
       notify.error(MSG.dragFailed);
     }
     await reload([parent]);
+  };
+
+  const onDrop: TreeProps["onDrop"] = async (info) => {
+    const dragged = entryOf(info.dragNode.key);
+    if (!dragged) return;
+    await moveTo(dragged, entryOf(info.node.key), placeOf(info.dropToGap, info.dropPosition, info.node.pos));
+  };
+
+  /** keyboardMoves are the moves of a node its drag rules allow, with the drop each stands for. */
+  const keyboardMoves = (entry: Entry) => {
+    const level = children[entry.under] ?? [];
+    const parent = entry.under === ROOT_ID ? null : (index.get(entry.under) ?? null);
+    const entries = level.map((node) => ({ node, under: entry.under }));
+    const at = level.findIndex((n) => n.id === entry.node.id);
+    const targets = canDrag(entry.node, entry.under) ? moveTargets<Entry>(entries, at, parent) : {};
+    const allowed = Object.entries(targets).filter(([, m]) => m && canDrop(entry.node, m.target.node, m.target.under, m.place));
+    return new Map(allowed as [TreeMove, MoveTarget<Entry>][]);
   };
 
   return (
@@ -148,6 +167,11 @@ export default function OrgManagement() {
               {String(node.title)}
               {entry && (
                 <Access codes={EDIT_CODES}>
+                  <TreeMoveButton
+                    name={entry.node.orgName}
+                    moves={keyboardMoves(entry)}
+                    onMove={(to) => void moveTo(entry, to.target, to.place)}
+                  />
                   <Button
                     type="link"
                     size="small"
@@ -175,3 +199,4 @@ export default function OrgManagement() {
     </Card>
   );
 }
+

@@ -25,10 +25,12 @@ export interface RichTextEditorProps {
   height?: number;
   disabled?: boolean;
   placeholder?: string;
+  /** The field's label: the editing box's accessible name. */
+  label?: string;
 }
 
 /** RichTextEditor edits HTML; onChange receives the box's HTML after every change. */
-export function RichTextEditor({ id, value, onChange, target, height = EDITOR_HEIGHT, disabled, placeholder }: RichTextEditorProps) {
+export function RichTextEditor({ id, value, onChange, target, height = EDITOR_HEIGHT, disabled, placeholder, label }: RichTextEditorProps) {
   const box = useRef<HTMLDivElement>(null);
   const emitted = useRef<string | null>(null);
   const range = useRef<Range | null>(null);
@@ -101,10 +103,11 @@ export function RichTextEditor({ id, value, onChange, target, height = EDITOR_HE
         className="xz-richtext"
         role="textbox"
         aria-multiline="true"
+        aria-label={label}
         contentEditable={!disabled}
         suppressContentEditableWarning
         data-placeholder={placeholder}
-        style={{ height, overflowY: "auto", padding: "8px 12px", outline: "none" }}
+        style={{ height, overflowY: "auto", padding: "8px 12px" }}
         onInput={emit}
         onBlur={emit}
         onKeyUp={remember}

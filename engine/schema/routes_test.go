@@ -1,0 +1,96 @@
+package schema
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLintRoutes: the problems of declared routes are reported at their
+// line (file:line: path: problem), by the meta-schema and by the checks.
+func TestLintRoutes(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a/cat.yaml": {Data: []byte(`name: cat
+title: 分类
+api: /cats
+permission: cat
+fields:
+  - {name: name, label: 名称, type: string}
+  - {name: parent, label: 上级, type: ref, ref: cat}
+  - {name: size, label: 数量, type: int}
+status:
+  field: state
+  values: {1: 停用, 2: 启用}
+  initial: 1
+  actions:
+    - {name: enable, label: 启用, from: [1], to: 2}
+routes:
+  - {path: getPageList, method: GET, op: list}
+  - {path: getPageList, method: GET, op: list, answer: rows}
+  - {path: "get/{id}", method: GET, op: get}
+  - {path: "{id}", method: GET, op: get}
+  - {path: "on/{id}", method: POST, op: status}
+  - {path: "off/{id}", method: POST, op: status, action: disable}
+  - {path: dup, method: GET, op: exists, field: size}
+  - {path: tree, method: GET, op: tree, field: name}
+  - {path: count, method: GET, op: stats}
+  - {path: exportAll, method: POST, op: export}
+  - {path: "list/{id}", method: GET, op: list, action: enable}
+  - {path: insert, method: POST, op: create, answer: rows}
+`)},
+		"a/dog.yaml": {Data: []byte(`name: dog
+title: 狗
+api: /dogs
+permission: dog
+fields:
+  - {name: name, label: 名称, type: string}
+routes:
+  - {path: /cats/getPageList, method: GET, op: list}
+  - {path: getAll, method: PATCH, op: lists}
+`)},
+	}
+	var got []string
+	for _, e := range Lint(fsys, "a") {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		"a/cat.yaml:7: fields.parent.ref: 引用的模块 cat 有错误，未能加载",
+		"a/cat.yaml:17: routes[1].path: 路由 GET /cats/getPageList 重复声明",
+		"a/cat.yaml:19: routes[3].path: 路径 /cats/{id} 已由模块的通用接口提供，不必声明",
+		"a/cat.yaml:20: routes[4]: 缺少 action",
+		"a/cat.yaml:21: routes[5].action: 状态动作 disable 不存在（status.actions 中没有）",
+		"a/cat.yaml:22: routes[6].field: op: exists 只能检查文本类字段（string、idcard、mobile、email）",
+		"a/cat.yaml:23: routes[7].field: name 必须是引用本模块（cat）的单选 ref 字段",
+		"a/cat.yaml:24: routes[8]: 缺少 params.by",
+		"a/cat.yaml:25: routes[9].op: 模块未开启导出（export: true），不能声明导出路由",
+		"a/cat.yaml:26: routes[10].action: action 只用于 op: status",
+		"a/cat.yaml:26: routes[10].path: op: list 的路径不能带 {id}",
+		"a/cat.yaml:27: routes[11].answer: answer 只用于 op: list",
+		`a/dog.yaml:9: routes[1].method: 取值必须是以下之一："GET", "POST", "PUT", "DELETE"`,
+		`a/dog.yaml:9: routes[1].op: 取值必须是以下之一："list", "get", "create", "update", "delete", "export", "status", "exists", "unique", "tree", "stats"`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// TestLintRoutesAcrossModules: two modules may not declare one route.
+func TestLintRoutesAcrossModules(t *testing.T) {
+	mod := func(name, route string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("name: " + name + "\ntitle: 甲\napi: /" + name + "s\npermission: " + name +
+			"\nfields:\n  - {name: name, label: 名称, type: string}\nroutes:\n  - " + route + "\n")}
+	}
+	fsys := fstest.MapFS{
+		"a/one.yaml": mod("one", "{path: /x/getList, method: GET, op: list}"),
+		"a/two.yaml": mod("two", "{path: /x/getList, method: GET, op: list}"),
+	}
+	var got []string
+	for _, e := range Lint(fsys, "a") {
+		got = append(got, e.Error())
+	}
+	want := []string{"a/two.yaml:8: routes[0].path: 路由 GET /x/getList 已由 a/one.yaml 声明"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
