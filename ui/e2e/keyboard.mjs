@@ -35,6 +35,8 @@ export async function tabTo(page, match, { key = "Tab", max = 80 } = {}) {
   const seen = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
+    // Menus (rc-menu) move the focus in an animation frame after the key: read it once that frame ran.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const f = await focused(page);
     seen.push(`${f.tag}:${f.text.slice(0, 24)}`);
     if (match.test(f.text)) {

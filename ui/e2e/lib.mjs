@@ -107,3 +107,26 @@ export async function signInAdmin(ctx) {
   await signIn(ctx.page, adminName, adminPassword);
   await urlIs(ctx.page, "/workbench", 30_000);
 }
+
+/**
+ * withRepairWalk runs a walk through the console (the keyboard and narrow-screen specs): it creates the 报修工单
+ * the walk's status action acts on (order number `<prefix>-<suffix>`), runs walk({ token, orderId, made }), and
+ * afterwards removes the order and the 发布类型 the walk created (the walk sets made.typeId), whatever happened.
+ */
+export async function withRepairWalk(ctx, prefix, suffix, walk) {
+  const token = await adminToken(ctx);
+  const order = await apiJSON(ctx, "/ecologicallylivable/api/csgmRepairOrder", {
+    token,
+    method: "POST",
+    body: { orderNo: `${prefix}-${suffix}`, objectType: 5, faultType: "6", faultDesc: "路灯不亮", faultLocation: "村口", reporterName: "张三", reporterPhone: "13800138000", reportTime: "2026-01-02 10:00:00" },
+  });
+  assert.equal(order.status, 200, JSON.stringify(order.body));
+  const orderId = order.body.data.id;
+  const made = {};
+  try {
+    await walk({ token, orderId, made });
+  } finally {
+    await apiJSON(ctx, `/ecologicallylivable/api/csgmRepairOrder/${orderId}`, { token, method: "DELETE" });
+    if (made.typeId) await apiJSON(ctx, `/cms/api/cmsPublishTypes/${made.typeId}`, { token, method: "DELETE" });
+  }
+}

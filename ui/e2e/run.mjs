@@ -7,7 +7,7 @@
 //   XZ_BIN           the server binary (default ../bin/xiangzhi, relative to ui/)
 //   XZ_ARGS          extra arguments for it, space-separated (default: none, i.e. `serve`)
 //   CHROMIUM         the browser (default /usr/bin/chromium)
-//   E2E_ONLY         run only specs whose file name contains this text
+//   E2E_ONLY         run only specs whose file name contains this text (several: comma-separated)
 //   XZ_ADMIN_PASSWORD the seeded administrator's initial password; when unset the runner makes one per run
 //                    (policy: 8–20 characters, three of lower/upper/digit/special) and hands it to the
 //                    binary and to the specs
@@ -64,7 +64,7 @@ const runsFirst = (f) => (firstFiles.includes(f) ? firstFiles.length - firstFile
 async function loadSpecs() {
   const files = readdirSync(join(here, "specs"))
     .filter((f) => f.endsWith(".spec.mjs"))
-    .filter((f) => !process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY))
+    .filter((f) => !process.env.E2E_ONLY || process.env.E2E_ONLY.split(",").some((part) => f.includes(part.trim())))
     .sort((a, b) => runsFirst(b) - runsFirst(a) || a.localeCompare(b));
   const specs = [];
   for (const f of files) {

@@ -1,7 +1,7 @@
 // Keyboard only (issue 19): sign in, open 发布类型 from the menu, search (Enter submits), create a record,
 // run a status action (拒绝 on a 报修工单) and sign out, all with key presses; the focus is visible on
 // every element reached; Escape closes a dialog and gives the focus back to the button that opened it.
-import { adminCredentials, adminToken, apiJSON, assert, urlIs, visible } from "../lib.mjs";
+import { adminCredentials, assert, urlIs, visible, withRepairWalk } from "../lib.mjs";
 import { focused, tabTo } from "../keyboard.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
@@ -11,16 +11,7 @@ export default [
     name: "keyboard only: sign in, open a module from the menu, search, create, a status action, sign out",
     async run(ctx) {
       const { page, screenshot } = ctx;
-      const token = await adminToken(ctx);
-      const order = await apiJSON(ctx, "/ecologicallylivable/api/csgmRepairOrder", {
-        token,
-        method: "POST",
-        body: { orderNo: `KB-${suffix}`, objectType: 5, faultType: "6", faultDesc: "路灯不亮", faultLocation: "村口", reporterName: "张三", reporterPhone: "13800138000", reportTime: "2026-01-02 10:00:00" },
-      });
-      assert.equal(order.status, 200, JSON.stringify(order.body));
-      const orderId = order.body.data.id;
-      let typeId;
-      try {
+      await withRepairWalk(ctx, "KB", suffix, async ({ orderId, made }) => {
         const { username, password } = adminCredentials();
 
         // Sign in.
@@ -74,7 +65,7 @@ export default [
         await page.waitForURL((u) => u.search.includes(`KBname${suffix}`), { timeout: 15_000 });
         await visible(page.getByRole("row").filter({ hasText: `KBname${suffix}` }));
         assert.equal(await page.locator(".ant-table-row").count(), 1, "the search leaves the one record");
-        typeId = await page.locator(".ant-table-row").first().getAttribute("data-row-key");
+        made.typeId = await page.locator(".ant-table-row").first().getAttribute("data-row-key");
         await screenshot("keyboard-searched");
 
         // A status action: 拒绝 opens its dialog; Escape closes it and the focus returns to 拒绝.
@@ -109,10 +100,7 @@ export default [
         await tabTo(page, /退出登录/, { key: "ArrowDown", max: 6 });
         await page.keyboard.press("Enter");
         await urlIs(page, "/login", 15_000);
-      } finally {
-        await apiJSON(ctx, `/ecologicallylivable/api/csgmRepairOrder/${orderId}`, { token, method: "DELETE" });
-        if (typeId) await apiJSON(ctx, `/cms/api/cmsPublishTypes/${typeId}`, { token, method: "DELETE" });
-      }
+      });
     },
   },
 ];

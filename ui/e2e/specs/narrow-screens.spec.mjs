@@ -3,7 +3,7 @@
 // the list scrolls sideways inside itself with its first column fixed, the form is one column, the status
 // dialog fits the screen, and nothing makes the page wider than the screen; /loginH5 and ?type=h5 work.
 // At 1366×768 the shell's screens do not overflow either.
-import { adminCredentials, adminToken, apiJSON, assert, signInAdmin, urlIs, visible } from "../lib.mjs";
+import { adminCredentials, assert, signInAdmin, urlIs, visible, withRepairWalk } from "../lib.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
 
@@ -19,16 +19,7 @@ export default [
     async run(ctx) {
       const { page, screenshot } = ctx;
       await page.setViewportSize({ width: 390, height: 844 });
-      const token = await adminToken(ctx);
-      const order = await apiJSON(ctx, "/ecologicallylivable/api/csgmRepairOrder", {
-        token,
-        method: "POST",
-        body: { orderNo: `H5-${suffix}`, objectType: 5, faultType: "6", faultDesc: "路灯不亮", faultLocation: "村口", reporterName: "张三", reporterPhone: "13800138000", reportTime: "2026-01-02 10:00:00" },
-      });
-      assert.equal(order.status, 200, JSON.stringify(order.body));
-      const orderId = order.body.data.id;
-      let typeId;
-      try {
+      await withRepairWalk(ctx, "H5", suffix, async ({ orderId, made }) => {
         // The H5 login and the redirect to it.
         await page.goto("/workbench?type=h5");
         await urlIs(page, "/loginH5");
@@ -87,7 +78,7 @@ export default [
         await (await visible(page.getByRole("textbox", { name: "类型名称" }))).fill(`窄屏${suffix}`);
         await page.keyboard.press("Enter");
         const row = await visible(page.getByRole("row").filter({ hasText: `窄屏${suffix}` }));
-        typeId = await row.getAttribute("data-row-key");
+        made.typeId = await row.getAttribute("data-row-key");
         assert.ok(await page.locator(".ant-table-row .ant-table-cell-fix-left").count(), "the first column is fixed");
         await noOverflow(page, "searched list");
 
@@ -109,10 +100,7 @@ export default [
         await page.locator(".ant-layout-header").getByRole("button", { name: /管理员|admin/ }).click();
         await (await visible(page.getByText("退出登录"))).click();
         await urlIs(page, "/login");
-      } finally {
-        await apiJSON(ctx, `/ecologicallylivable/api/csgmRepairOrder/${orderId}`, { token, method: "DELETE" });
-        if (typeId) await apiJSON(ctx, `/cms/api/cmsPublishTypes/${typeId}`, { token, method: "DELETE" });
-      }
+      });
     },
   },
   {

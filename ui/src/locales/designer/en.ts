@@ -169,7 +169,6 @@ const designer: typeof zhCN = {
     leader: "Leader",
     ratio: "Ratio",
     cc: "Copy only",
-    complexHint: "Edit branches and parallel steps in the YAML",
     modes: {
       one: "One",
       any: "Any",

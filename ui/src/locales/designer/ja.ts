@@ -169,7 +169,6 @@ const designer: typeof zhCN = {
     leader: "責任者",
     ratio: "割合",
     cc: "写しのみ",
-    complexHint: "分岐と並列ステップは YAML で編集してください",
     modes: {
       one: "単独",
       any: "いずれか",

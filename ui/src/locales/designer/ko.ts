@@ -169,7 +169,6 @@ const designer: typeof zhCN = {
     leader: "책임자",
     ratio: "비율",
     cc: "참조만",
-    complexHint: "분기와 병렬 단계는 YAML에서 편집하세요",
     modes: {
       one: "단독",
       any: "아무나",

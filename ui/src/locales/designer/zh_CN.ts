@@ -169,7 +169,6 @@ const designer = {
     leader: "负责人",
     ratio: "比例",
     cc: "抄送",
-    complexHint: "分支和并行步骤请在 YAML 中编辑",
     modes: {
       one: "单人",
       any: "或签",

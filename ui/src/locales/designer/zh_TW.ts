@@ -169,7 +169,6 @@ const designer: typeof zhCN = {
     leader: "負責人",
     ratio: "比例",
     cc: "抄送",
-    complexHint: "分支和並行步驟請在 YAML 中編輯",
     modes: {
       one: "單人",
       any: "或簽",
