@@ -169,15 +169,8 @@ func (d *Dispatcher) declaredList(c echo.Context, x *call, rows bool) error {
 	if rows && p.Get("size") == "" {
 		p.Set("size", strconv.Itoa(query.MaxSize))
 	}
-	q, err := query.Parse(x.m, p, reserved...)
+	page, err := d.page(c, x, p)
 	if err != nil {
-		return err
-	}
-	page, err := d.opts.Store.List(c.Request().Context(), x.m, x.scope, q)
-	if err != nil {
-		return fmt.Errorf("list %s: %w", x.m.Name, err)
-	}
-	if err := d.label(c.Request().Context(), x, page.Rows); err != nil {
 		return err
 	}
 	if rows {

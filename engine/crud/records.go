@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -29,18 +30,27 @@ const MaxBatch = 1000
 // list answers one page of the records the criteria match within the scope,
 // each with the display values of its references (label).
 func (d *Dispatcher) list(c echo.Context, x *call) error {
-	q, err := query.Parse(x.m, c.QueryParams(), reserved...)
+	page, err := d.page(c, x, c.QueryParams())
 	if err != nil {
-		return err
-	}
-	page, err := d.opts.Store.List(c.Request().Context(), x.m, x.scope, q)
-	if err != nil {
-		return fmt.Errorf("list %s: %w", x.m.Name, err)
-	}
-	if err := d.label(c.Request().Context(), x, page.Rows); err != nil {
 		return err
 	}
 	return httpx.OKObjects(c, page.Rows, page.Total)
+}
+
+// page reads the page the query parameters ask for, labelled.
+func (d *Dispatcher) page(c echo.Context, x *call, params url.Values) (*store.Page, error) {
+	q, err := query.Parse(x.m, params, reserved...)
+	if err != nil {
+		return nil, err
+	}
+	page, err := d.opts.Store.List(c.Request().Context(), x.m, x.scope, q)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", x.m.Name, err)
+	}
+	if err := d.label(c.Request().Context(), x, page.Rows); err != nil {
+		return nil, err
+	}
+	return page, nil
 }
 
 // get answers one record with its children and, for a module with a
