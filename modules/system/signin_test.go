@@ -24,6 +24,9 @@ func TestSignInNoOracle(t *testing.T) {
 		createUser(t, s, userSpec{Username: "known"})
 		held := createUser(t, s, userSpec{Username: "held"})
 		mustOK(t, app, admin, http.MethodPut, fmt.Sprintf("/api/system/cscpUsers/%d/lock", held.ID), nil)
+		// The waits are seconds long: on a busy machine the attempts below
+		// would outlast them on a running clock.
+		freeze(t, s)
 		attempt := func(name, password string) (int, map[string]any) {
 			return tryLogin(t, app, map[string]any{"username": name}, password)
 		}

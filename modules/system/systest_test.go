@@ -133,12 +133,33 @@ var clocks sync.Map // *Service → *testClock
 type testClock struct {
 	mu     sync.Mutex
 	offset time.Duration
+	frozen time.Time // when set, the clock stands there (plus offset)
 }
 
 func (c *testClock) now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.frozen.IsZero() {
+		return c.frozen.Add(c.offset)
+	}
 	return time.Now().Add(c.offset)
+}
+
+// freeze stops the clock of s's app at the current whole second (every
+// database keeps the login log's seconds alike), so a test of waits
+// measured in seconds does not depend on how fast the machine runs it;
+// advance still moves it.
+func freeze(t *testing.T, s *Service) {
+	t.Helper()
+	c, ok := clocks.Load(s)
+	if !ok {
+		t.Fatal("no test clock for this service")
+	}
+	tc := c.(*testClock)
+	tc.mu.Lock()
+	tc.frozen = time.Now().Add(tc.offset).Truncate(time.Second).Add(time.Second)
+	tc.offset = 0
+	tc.mu.Unlock()
 }
 
 // advance moves the clock of s's app forward by d.

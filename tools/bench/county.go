@@ -36,6 +36,7 @@ type countyOptions struct {
 	bin, data   string
 	dbURL       string
 	adminSecret string
+	pocketbase  string // PocketBase's binary: the comparison runs when set
 }
 
 // runCounty measures real screens as the demo users see them: it fills a
@@ -110,14 +111,19 @@ func runCounty(ctx context.Context, o countyOptions) error {
 		{drive.Scenario{Name: "villager by id, one connection", Request: byID}, 1},
 	}
 	fmt.Printf("\ndemo county (%d villagers), %s per scenario, server %s\n", o.villagers, o.dur, o.bin)
+	results := map[string]drive.Result{}
 	for _, sc := range scenarios {
 		r := drive.Run(ctx, client, sc.s, sc.conc, o.dur)
+		results[sc.s.Name] = r
 		fmt.Printf("c%-3d %s\n", sc.conc, r)
 		if r.FirstErr != "" {
 			fmt.Println("     first error:", r.FirstErr)
 		}
 	}
 	printMemory(srv.cmd.Process.Pid)
+	if o.pocketbase != "" {
+		return comparePocketBase(ctx, o, client, base, county, results)
+	}
 	return nil
 }
 

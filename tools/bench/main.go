@@ -46,6 +46,7 @@ func main() {
 	dataDir := flag.String("data", "", "data dir to use and keep (default: a temporary one, removed after)")
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
 	repeat := flag.Int("repeat", 50, "dashboards: calls measured while nothing changed")
+	pocketbase := flag.String("pocketbase", "", "county: PocketBase v0.40.4's binary; runs the list and get shapes there too and prints the ratios")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -53,7 +54,7 @@ func main() {
 		err = run(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
-			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword})
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword, pocketbase: *pocketbase})
 	case "publish":
 		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	case "sockets":

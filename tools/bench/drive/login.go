@@ -94,25 +94,10 @@ func Call(ctx context.Context, c *http.Client, method, url, token string, body, 
 }
 
 func call(ctx context.Context, c *http.Client, method, url, token string, body, out any) error {
-	var rd *bytes.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, url, rd)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+		token = "Bearer " + token
 	}
-	resp, err := c.Do(req)
+	resp, err := Send(ctx, c, method, url, token, body)
 	if err != nil {
 		return err
 	}
@@ -128,4 +113,28 @@ func call(ctx context.Context, c *http.Client, method, url, token string, body, 
 		return json.Unmarshal(env.Data, out)
 	}
 	return nil
+}
+
+// Send sends body (nil: none) as JSON with the Authorization header (when
+// not empty) and answers the response, whose body the caller closes.
+func Send(ctx context.Context, c *http.Client, method, url, authorization string, body any) (*http.Response, error) {
+	var rd *bytes.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
+	}
+	return c.Do(req)
 }
