@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/store"
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/broadcast"
 	"xiangzhi/modules/content"
@@ -249,7 +250,7 @@ var spec7 = []call7{
 	{"POST", "/convenient/api/oldPeople/family", `{"id":{m:oldPerson}}`, ""},
 	{"PUT", "/convenient/api/oldPeople/family", `{"id":{m:oldPerson}}`, ""},
 	{"GET", "/convenient/api/oldPeople/family/{m:oldPerson}", "", ""},
-	{"DELETE", "/convenient/api/oldPeople/family/{m:oldPerson}", "", "removing one family member row: family members are rows of the archive, edited through PUT family"},
+	{"DELETE", "/convenient/api/oldPeople/family/{row:oldPerson.family}", "", ""},
 	{"POST", "/convenient/api/oldPeople/health", `{"id":{m:oldPerson}}`, ""},
 	{"PUT", "/convenient/api/oldPeople/health", `{"id":{m:oldPerson}}`, ""},
 	{"GET", "/convenient/api/oldPeople/health/{m:oldPerson}", "", ""},
@@ -349,10 +350,21 @@ func TestSpec7Paths(t *testing.T) {
 	ids["{user}"] = fmt.Sprint(env.Account(t, "v12_grid1").ID)
 	ids["{org}"] = fmt.Sprint(env.Village(12).ID)
 	placeholder := regexp.MustCompile(`\{m:([A-Za-z]+)\}`)
+	rowPlaceholder := regexp.MustCompile(`\{row:([A-Za-z]+)\.([A-Za-z]+)\}`)
 	resolve := func(s string) string {
 		for k, v := range ids {
 			s = strings.ReplaceAll(s, k, v)
 		}
+		s = rowPlaceholder.ReplaceAllStringFunc(s, func(p string) string {
+			m := rowPlaceholder.FindStringSubmatch(p)
+			for _, r := range env.Rows(t, m[1], 0) {
+				if kids, _ := env.Get(t, m[1], demotest.Num(r["id"]))[m[2]].([]store.Record); len(kids) > 0 {
+					return fmt.Sprint(kids[0]["id"])
+				}
+			}
+			t.Fatalf("no demo record of %s with %s rows", m[1], m[2])
+			return ""
+		})
 		return placeholder.ReplaceAllStringFunc(s, func(p string) string {
 			name := placeholder.FindStringSubmatch(p)[1]
 			rows := env.Rows(t, name, 0)
