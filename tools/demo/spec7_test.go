@@ -17,6 +17,7 @@ import (
 	"xiangzhi/modules/message"
 	"xiangzhi/modules/office"
 	"xiangzhi/modules/oos"
+	"xiangzhi/modules/party"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/village"
@@ -197,7 +198,7 @@ var spec7 = []call7{
 	{"POST", "/vote/api/voteInfos", `{}`, ""},
 	{"PUT", "/vote/api/voteInfos", `{"id":{m:vote}}`, ""},
 	{"DELETE", "/vote/api/voteInfos/{m:vote}", "", ""},
-	{"PUT", "/vote/api/voteQuestions", `{}`, "casting ballots: the votes part of issue 18 (another helper)"},
+	{"PUT", "/vote/api/voteQuestions", `{}`, ""},
 	{"GET", "/device/api/dlb/policies", "", ""},
 	{"GET", "/device/api/dlb/media", "", ""},
 	{"GET", "/device/api/dlb/devices", "", ""},
@@ -430,6 +431,7 @@ func registerAll(app *engine.App) error {
 		func() error { return oos.Register(app) },
 		func() error { return village.Register(app) },
 		func() error { return points.Register(app) },
+		func() error { return party.Register(app) },
 		func() error { return security.Register(app) },
 		func() error { _, err := broadcast.Register(app); return err },
 		func() error { return content.Register(app) },
