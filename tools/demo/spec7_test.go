@@ -275,8 +275,8 @@ var spec7 = []call7{
 	{"GET", "/cam/api/areas", "", ""},
 	{"GET", "/cam/api/devices", "", ""},
 	{"GET", "/cam/api/permissions", "", "camera permission grants: no per-camera grant register (cameras follow the data scope)"},
-	{"GET", "/cam/api/media/play", "", "live video and playback: no video platform to relay"},
-	{"GET", "/cam/api/media/playback", "", "live video and playback: no video platform to relay"},
+	{"GET", "/cam/api/media/play?id={m:camera}", "", ""},
+	{"GET", "/cam/api/media/playback?id={m:camera}&startTime=2025-11-20+08:00:00&endTime=2025-11-20+08:30:00", "", ""},
 	// Approvals and office
 	{"POST", "/seal/api/attribution/getTodoTaskList", `{}`, ""},
 	{"GET", "/seal/api/attribution/getAuditLogList", "", ""},
