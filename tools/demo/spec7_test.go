@@ -105,9 +105,9 @@ var spec7 = []call7{
 	{"POST", "/api/picReview/review", `{}`, ""},
 	{"GET", "/message/api/message/getUserId", "", ""},
 	{"GET", "/message/api/message/setUserMessage", "", ""},
-	{"POST", "/api/wx/user/villagerAuthAudit", `{}`, "the WeChat mini-program's villager sign-up review: no WeChat integration"},
-	{"GET", "/api/userReg/sensitivityCheck", "", "the mini-program's self-registration: no villager self-registration"},
-	{"GET", "/api/userReg/destory", "", "the mini-program's account closing: no villager self-registration"},
+	{"POST", "/api/wx/user/villagerAuthAudit", `{}`, "the WeChat mini-program's villager sign-up review: no WeChat integration, and §7 gives no payload or answer"},
+	{"GET", "/api/userReg/sensitivityCheck", "", "the mini-program's self-registration check: no villager self-registration, and §7 gives no payload or answer"},
+	{"GET", "/api/userReg/destory", "", "the mini-program's account closing: no villager self-registration, and §7 gives no payload or answer"},
 	// Vehicle application
 	{"GET", "/office/api/office/vehicleList?page=0&pageSize=5", "", ""},
 	{"POST", "/office/api/office/vehicleApplications", `{}`, ""},
@@ -274,7 +274,7 @@ var spec7 = []call7{
 	{"GET", "/cam/api/camera/face/getFaceListPage?page=0&size=10", "", ""},
 	{"GET", "/cam/api/areas", "", ""},
 	{"GET", "/cam/api/devices", "", ""},
-	{"GET", "/cam/api/permissions", "", "camera permission grants: no per-camera grant register (cameras follow the data scope)"},
+	{"GET", "/cam/api/permissions", "", "camera permission grants: §7 names them only, with no payload or answer; cameras follow the data scope and the camera codes"},
 	{"GET", "/cam/api/media/play?id={m:camera}", "", ""},
 	{"GET", "/cam/api/media/playback?id={m:camera}&startTime=2025-11-20+08:00:00&endTime=2025-11-20+08:30:00", "", ""},
 	// Approvals and office
