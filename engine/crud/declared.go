@@ -423,6 +423,9 @@ func (d *Dispatcher) removeRow(c echo.Context, x *call, field string) error {
 			keep = append(keep, row)
 		}
 	}
+	if len(keep) == len(rows) { // the record was saved since: its rows are new
+		return fmt.Errorf("remove row %d of %s %d: %w", x.id, x.m.Name, parent, store.ErrNotFound)
+	}
 	// The rows as a client sends them back: JSON values, numbers as
 	// json.Number.
 	raw, err := json.Marshal(map[string]any{field: keep, "version": rec["version"]})
@@ -436,6 +439,9 @@ func (d *Dispatcher) removeRow(c echo.Context, x *call, field string) error {
 		return fmt.Errorf("remove row of %s.%s: %w", x.m.Name, field, err)
 	}
 	if err := schema.Validate(x.m, x.set, upd, true); err != nil {
+		return err
+	}
+	if err := checkFileFields(x.m, x.scope.TenantID, upd); err != nil {
 		return err
 	}
 	if err := d.checkRefs(ctx, x, parent, upd); err != nil {
