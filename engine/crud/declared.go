@@ -124,6 +124,8 @@ func (d *Dispatcher) serveDeclared(c echo.Context, set *schema.Set, dr *declared
 		return d.tree(c, x, r.Field)
 	case "stats":
 		return d.declaredStats(c, x)
+	case "removeRow":
+		return d.removeRow(c, x, r.Field)
 	}
 	return httpx.ErrRouteNotFound
 }
@@ -388,4 +390,59 @@ func (d *Dispatcher) declaredStats(c echo.Context, x *call) error {
 		buckets = []store.Bucket{}
 	}
 	return httpx.OK(c, map[string]any{"data": buckets, "recordsTotal": len(buckets)})
+}
+
+// removeRow removes one row of a children field: the path's {id} is the
+// row's id. The record holding it must be in the caller's write scope
+// (else 404, as a row of another tenant is). The record is then updated as
+// PUT with the field's other rows would update it — the module's rules,
+// references, write hooks and history apply, and the update holds only
+// for the version read (a concurrent edit is 409) — and the answer is the
+// record.
+func (d *Dispatcher) removeRow(c echo.Context, x *call, field string) error {
+	ctx := c.Request().Context()
+	parent, err := d.opts.Store.ChildParent(ctx, x.m, field, x.scope.TenantID, x.id)
+	if err != nil {
+		return fmt.Errorf("remove row %d of %s.%s: %w", x.id, x.m.Name, field, err)
+	}
+	rec, err := d.opts.Store.Get(ctx, x.m, x.scope, parent)
+	if err != nil {
+		return err
+	}
+	rows, _ := rec[field].([]store.Record)
+	keep := make([]store.Record, 0, len(rows))
+	for _, row := range rows {
+		if id, _ := asInt(row["id"]); id != x.id {
+			keep = append(keep, row)
+		}
+	}
+	if len(keep) == len(rows) { // the record was saved since: its rows are new
+		return fmt.Errorf("remove row %d of %s %d: %w", x.id, x.m.Name, parent, store.ErrNotFound)
+	}
+	// The rows as a client sends them back: JSON values, numbers as
+	// json.Number.
+	raw, err := json.Marshal(map[string]any{field: keep, "version": rec["version"]})
+	if err != nil {
+		return fmt.Errorf("remove row of %s.%s: %w", x.m.Name, field, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var upd map[string]any
+	if err := dec.Decode(&upd); err != nil {
+		return fmt.Errorf("remove row of %s.%s: %w", x.m.Name, field, err)
+	}
+	if err := schema.Validate(x.m, x.set, upd, true); err != nil {
+		return err
+	}
+	if err := checkFileFields(x.m, x.scope.TenantID, upd); err != nil {
+		return err
+	}
+	if err := d.checkRefs(ctx, x, parent, upd); err != nil {
+		return err
+	}
+	updated, err := d.opts.Store.Update(ctx, x.m, x.scope, parent, upd)
+	if err != nil {
+		return fmt.Errorf("remove row of %s %d: %w", x.m.Name, parent, err)
+	}
+	return httpx.OK(c, updated)
 }

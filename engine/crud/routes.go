@@ -99,6 +99,7 @@ func Routes(m *schema.Module) []Route {
 var routeLabels = map[string]string{
 	"list": msg.OpList, "get": msg.OpView, "create": msg.OpAdd, "update": msg.OpEdit, "delete": msg.OpDelete,
 	"export": msg.OpExport, "exists": msg.OpExists, "unique": msg.OpExists, "tree": msg.OpTree, "stats": msg.OpStats,
+	"removeRow": msg.OpRemoveRow,
 }
 
 // shape turns the path after the module base into a route suffix and the

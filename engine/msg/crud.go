@@ -44,6 +44,7 @@ const (
 	OpStats       = "统计"
 	OpExists      = "重复校验"
 	OpTree        = "树"
+	OpRemoveRow   = "删除子表行"
 )
 
 // Export and import of xlsx files.

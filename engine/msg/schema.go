@@ -207,6 +207,8 @@ const (
 	SchemaRouteNoID      = "op: %s 的路径不能带 {id}"
 	SchemaRouteTaken     = "路由 %s %s 已由 %s 声明"
 	SchemaRouteText      = "op: %s 只能检查文本类字段（string、idcard、mobile、email）"
+	SchemaRouteChildren  = "%s 必须是本模块的 children 字段"
+	SchemaRouteNeedsID   = "op: %s 的路径必须带 {id}（子表行的 id）"
 
 	// RouteValueRequired answers an exists/unique route called without a value.
 	RouteValueRequired = "请提供%s"

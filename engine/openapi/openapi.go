@@ -158,7 +158,7 @@ func declaredOperation(op map[string]any, r *schema.Route, m *schema.Module) {
 	case "export":
 		params = append(params, listParams(m)...)
 		op["responses"] = map[string]any{"200": ref("responses", "Xlsx"), "default": ref("responses", "Error")}
-	case "status":
+	case "status", "removeRow":
 		op["responses"] = moduleResponses(name)
 	case "exists", "unique":
 		params = append(params, map[string]any{"name": r.Field, "in": "query", "required": true, "schema": map[string]any{"type": "string"}})

@@ -24,8 +24,9 @@ type Route struct {
 	Answer string `yaml:"answer,omitempty" json:"answer,omitempty"`
 	// Action names the status action of op status.
 	Action string `yaml:"action,omitempty" json:"action,omitempty"`
-	// Field is the field op exists/unique checks, or the parent reference
-	// (to the module itself) op tree nests by.
+	// Field is the field op exists/unique checks, the parent reference
+	// (to the module itself) op tree nests by, or the children field whose
+	// row op removeRow removes.
 	Field string `yaml:"field,omitempty" json:"field,omitempty"`
 	// Params are query parameters the route fixes (stats: by, bucket, …;
 	// list: criteria), over what the caller sends.
@@ -37,6 +38,7 @@ type Route struct {
 var RouteOps = map[string]string{
 	"list": "list", "get": "view", "create": "add", "update": "edit", "delete": "del",
 	"export": "export", "status": "", "exists": "list", "unique": "list", "tree": "list", "stats": "list",
+	"removeRow": "edit",
 }
 
 // RouteCode is the permission code a declared route needs.
@@ -104,6 +106,13 @@ func (c *checker) routes() {
 			if f := c.m.Field(r.Field); f == nil || f.Type != TypeRef || f.Ref != c.m.Name || f.Multiple {
 				c.add(at(p, "field"), msg.SchemaRouteParent, r.Field, c.m.Name)
 			}
+		case "removeRow":
+			if f := c.m.Field(r.Field); f == nil || f.Type != TypeChildren {
+				c.add(at(p, "field"), msg.SchemaRouteChildren, r.Field)
+			}
+			if !hasID {
+				c.add(at(p, "path"), msg.SchemaRouteNeedsID, r.Op)
+			}
 		case "stats":
 			if r.Params["by"] == "" {
 				c.add(p, msg.SchemaRouteNeeds, "params.by")
@@ -119,7 +128,7 @@ func (c *checker) routes() {
 		if r.Op != "list" && r.Answer != "" {
 			c.add(at(p, "answer"), msg.SchemaRouteKey, "answer", "list")
 		}
-		if hasID && !slices.Contains([]string{"get", "update", "delete", "status"}, r.Op) {
+		if hasID && !slices.Contains([]string{"get", "update", "delete", "status", "removeRow"}, r.Op) {
 			c.add(at(p, "path"), msg.SchemaRouteNoID, r.Op)
 		}
 	}

@@ -19,6 +19,11 @@ fields:
   - {name: name, label: 名称, type: string}
   - {name: parent, label: 上级, type: ref, ref: cat}
   - {name: size, label: 数量, type: int}
+  - name: kittens
+    label: 小猫
+    type: children
+    fields:
+      - {name: name, label: 名字, type: string}
 status:
   field: state
   values: {1: 停用, 2: 启用}
@@ -38,6 +43,9 @@ routes:
   - {path: exportAll, method: POST, op: export}
   - {path: "list/{id}", method: GET, op: list, action: enable}
   - {path: insert, method: POST, op: create, answer: rows}
+  - {path: "kittens/{id}", method: DELETE, op: removeRow, field: name}
+  - {path: kittens, method: DELETE, op: removeRow, field: kittens}
+  - {path: "kitten/{id}", method: DELETE, op: removeRow, field: kittens}
 `)},
 		"a/dog.yaml": {Data: []byte(`name: dog
 title: 狗
@@ -56,19 +64,21 @@ routes:
 	}
 	want := []string{
 		"a/cat.yaml:7: fields.parent.ref: 引用的模块 cat 有错误，未能加载",
-		"a/cat.yaml:17: routes[1].path: 路由 GET /cats/getPageList 重复声明",
-		"a/cat.yaml:19: routes[3].path: 路径 /cats/{id} 已由模块的通用接口提供，不必声明",
-		"a/cat.yaml:20: routes[4]: 缺少 action",
-		"a/cat.yaml:21: routes[5].action: 状态动作 disable 不存在（status.actions 中没有）",
-		"a/cat.yaml:22: routes[6].field: op: exists 只能检查文本类字段（string、idcard、mobile、email）",
-		"a/cat.yaml:23: routes[7].field: name 必须是引用本模块（cat）的单选 ref 字段",
-		"a/cat.yaml:24: routes[8]: 缺少 params.by",
-		"a/cat.yaml:25: routes[9].op: 模块未开启导出（export: true），不能声明导出路由",
-		"a/cat.yaml:26: routes[10].action: action 只用于 op: status",
-		"a/cat.yaml:26: routes[10].path: op: list 的路径不能带 {id}",
-		"a/cat.yaml:27: routes[11].answer: answer 只用于 op: list",
+		"a/cat.yaml:22: routes[1].path: 路由 GET /cats/getPageList 重复声明",
+		"a/cat.yaml:24: routes[3].path: 路径 /cats/{id} 已由模块的通用接口提供，不必声明",
+		"a/cat.yaml:25: routes[4]: 缺少 action",
+		"a/cat.yaml:26: routes[5].action: 状态动作 disable 不存在（status.actions 中没有）",
+		"a/cat.yaml:27: routes[6].field: op: exists 只能检查文本类字段（string、idcard、mobile、email）",
+		"a/cat.yaml:28: routes[7].field: name 必须是引用本模块（cat）的单选 ref 字段",
+		"a/cat.yaml:29: routes[8]: 缺少 params.by",
+		"a/cat.yaml:30: routes[9].op: 模块未开启导出（export: true），不能声明导出路由",
+		"a/cat.yaml:31: routes[10].action: action 只用于 op: status",
+		"a/cat.yaml:31: routes[10].path: op: list 的路径不能带 {id}",
+		"a/cat.yaml:32: routes[11].answer: answer 只用于 op: list",
+		"a/cat.yaml:33: routes[12].field: name 必须是本模块的 children 字段",
+		"a/cat.yaml:34: routes[13].path: op: removeRow 的路径必须带 {id}（子表行的 id）",
 		`a/dog.yaml:9: routes[1].method: 取值必须是以下之一："GET", "POST", "PUT", "DELETE"`,
-		`a/dog.yaml:9: routes[1].op: 取值必须是以下之一："list", "get", "create", "update", "delete", "export", "status", "exists", "unique", "tree", "stats"`,
+		`a/dog.yaml:9: routes[1].op: 取值必须是以下之一："list", "get", "create", "update", "delete", "export", "status", "exists", "unique", "tree", "stats", "removeRow"`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -82,6 +84,29 @@ func (s *Store) children(ctx context.Context, q querier, ch child, tenant, paren
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// ChildParent returns the id of the record a row of the children field
+// belongs to, looked up in the tenant only (the caller reads that record
+// in its scope): ErrNotFound when the tenant has no such row.
+func (s *Store) ChildParent(ctx context.Context, m *schema.Module, field string, tenant, row int64) (int64, error) {
+	for _, ch := range s.metaOf(m).children {
+		if ch.field.Name != field {
+			continue
+		}
+		qs, args := entsql.Dialect(s.dialect).Select("parent_id").From(entsql.Table(ch.table)).
+			Where(entsql.And(entsql.EQ(colID, row), entsql.EQ(colTenant, tenant))).Query()
+		var parent int64
+		err := s.db.QueryRowContext(ctx, qs, args...).Scan(&parent)
+		if errors.Is(err, sql.ErrNoRows) {
+			return 0, ErrNotFound
+		}
+		if err != nil {
+			return 0, fmt.Errorf("row %d of %s.%s: %w", row, m.Name, field, err)
+		}
+		return parent, nil
+	}
+	return 0, fmt.Errorf("%s has no children field %s", m.Name, field)
 }
 
 // History returns a record's status transitions, oldest first. The record

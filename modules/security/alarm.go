@@ -1,4 +1,6 @@
-// Package security holds the Go hooks of video surveillance: handling
+// Package security holds the Go hooks of video surveillance: where a
+// camera's live video and recordings play (GET /cam/api/media/play and
+// /playback, media.go), and handling
 // alarms one at a time or in a batch through POST /cam/api/alertinfo/update,
 // which moves each alarm through a real status action (history included)
 // and records who handled it, when and how — the record is kept also when
@@ -30,10 +32,12 @@ const defaultAction = "handle"
 
 type hooks struct{ app *engine.App }
 
-// Register adds the alarm update call. The route needs the code of the
+// Register adds the camera media calls (media.go) and the alarm update
+// call. The route needs the code of the
 // handle action; an update naming another action (take, falseAlarm) also
 // needs that action's code. Without the alarm module the call is left out.
 func Register(app *engine.App) error {
+	registerMedia(app, DirectSource{})
 	m := app.Modules().Module("alarm")
 	a := action(m, defaultAction)
 	if a == nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/store"
 	"xiangzhi/modules/approval"
 	"xiangzhi/modules/broadcast"
 	"xiangzhi/modules/content"
@@ -16,6 +17,7 @@ import (
 	"xiangzhi/modules/message"
 	"xiangzhi/modules/office"
 	"xiangzhi/modules/oos"
+	"xiangzhi/modules/party"
 	"xiangzhi/modules/points"
 	"xiangzhi/modules/security"
 	"xiangzhi/modules/village"
@@ -103,9 +105,9 @@ var spec7 = []call7{
 	{"POST", "/api/picReview/review", `{}`, ""},
 	{"GET", "/message/api/message/getUserId", "", ""},
 	{"GET", "/message/api/message/setUserMessage", "", ""},
-	{"POST", "/api/wx/user/villagerAuthAudit", `{}`, "the WeChat mini-program's villager sign-up review: no WeChat integration"},
-	{"GET", "/api/userReg/sensitivityCheck", "", "the mini-program's self-registration: no villager self-registration"},
-	{"GET", "/api/userReg/destory", "", "the mini-program's account closing: no villager self-registration"},
+	{"POST", "/api/wx/user/villagerAuthAudit", `{}`, "the WeChat mini-program's villager sign-up review: no WeChat integration, and §7 gives no payload or answer"},
+	{"GET", "/api/userReg/sensitivityCheck", "", "the mini-program's self-registration check: no villager self-registration, and §7 gives no payload or answer"},
+	{"GET", "/api/userReg/destory", "", "the mini-program's account closing: no villager self-registration, and §7 gives no payload or answer"},
 	// Vehicle application
 	{"GET", "/office/api/office/vehicleList?page=0&pageSize=5", "", ""},
 	{"POST", "/office/api/office/vehicleApplications", `{}`, ""},
@@ -196,7 +198,7 @@ var spec7 = []call7{
 	{"POST", "/vote/api/voteInfos", `{}`, ""},
 	{"PUT", "/vote/api/voteInfos", `{"id":{m:vote}}`, ""},
 	{"DELETE", "/vote/api/voteInfos/{m:vote}", "", ""},
-	{"PUT", "/vote/api/voteQuestions", `{}`, "casting ballots: the votes part of issue 18 (another helper)"},
+	{"PUT", "/vote/api/voteQuestions", `{}`, ""},
 	{"GET", "/device/api/dlb/policies", "", ""},
 	{"GET", "/device/api/dlb/media", "", ""},
 	{"GET", "/device/api/dlb/devices", "", ""},
@@ -249,7 +251,7 @@ var spec7 = []call7{
 	{"POST", "/convenient/api/oldPeople/family", `{"id":{m:oldPerson}}`, ""},
 	{"PUT", "/convenient/api/oldPeople/family", `{"id":{m:oldPerson}}`, ""},
 	{"GET", "/convenient/api/oldPeople/family/{m:oldPerson}", "", ""},
-	{"DELETE", "/convenient/api/oldPeople/family/{m:oldPerson}", "", "removing one family member row: family members are rows of the archive, edited through PUT family"},
+	{"DELETE", "/convenient/api/oldPeople/family/{row:oldPerson.family}", "", ""},
 	{"POST", "/convenient/api/oldPeople/health", `{"id":{m:oldPerson}}`, ""},
 	{"PUT", "/convenient/api/oldPeople/health", `{"id":{m:oldPerson}}`, ""},
 	{"GET", "/convenient/api/oldPeople/health/{m:oldPerson}", "", ""},
@@ -272,9 +274,9 @@ var spec7 = []call7{
 	{"GET", "/cam/api/camera/face/getFaceListPage?page=0&size=10", "", ""},
 	{"GET", "/cam/api/areas", "", ""},
 	{"GET", "/cam/api/devices", "", ""},
-	{"GET", "/cam/api/permissions", "", "camera permission grants: no per-camera grant register (cameras follow the data scope)"},
-	{"GET", "/cam/api/media/play", "", "live video and playback: no video platform to relay"},
-	{"GET", "/cam/api/media/playback", "", "live video and playback: no video platform to relay"},
+	{"GET", "/cam/api/permissions", "", "camera permission grants: §7 names them only, with no payload or answer; cameras follow the data scope and the camera codes"},
+	{"GET", "/cam/api/media/play?id={m:camera}", "", ""},
+	{"GET", "/cam/api/media/playback?id={m:camera}&startTime=2025-11-20+08:00:00&endTime=2025-11-20+08:30:00", "", ""},
 	// Approvals and office
 	{"POST", "/seal/api/attribution/getTodoTaskList", `{}`, ""},
 	{"GET", "/seal/api/attribution/getAuditLogList", "", ""},
@@ -349,10 +351,21 @@ func TestSpec7Paths(t *testing.T) {
 	ids["{user}"] = fmt.Sprint(env.Account(t, "v12_grid1").ID)
 	ids["{org}"] = fmt.Sprint(env.Village(12).ID)
 	placeholder := regexp.MustCompile(`\{m:([A-Za-z]+)\}`)
+	rowPlaceholder := regexp.MustCompile(`\{row:([A-Za-z]+)\.([A-Za-z]+)\}`)
 	resolve := func(s string) string {
 		for k, v := range ids {
 			s = strings.ReplaceAll(s, k, v)
 		}
+		s = rowPlaceholder.ReplaceAllStringFunc(s, func(p string) string {
+			m := rowPlaceholder.FindStringSubmatch(p)
+			for _, r := range env.Rows(t, m[1], 0) {
+				if kids, _ := env.Get(t, m[1], demotest.Num(r["id"]))[m[2]].([]store.Record); len(kids) > 0 {
+					return fmt.Sprint(kids[0]["id"])
+				}
+			}
+			t.Fatalf("no demo record of %s with %s rows", m[1], m[2])
+			return ""
+		})
 		return placeholder.ReplaceAllStringFunc(s, func(p string) string {
 			name := placeholder.FindStringSubmatch(p)[1]
 			rows := env.Rows(t, name, 0)
@@ -418,6 +431,7 @@ func registerAll(app *engine.App) error {
 		func() error { return oos.Register(app) },
 		func() error { return village.Register(app) },
 		func() error { return points.Register(app) },
+		func() error { return party.Register(app) },
 		func() error { return security.Register(app) },
 		func() error { _, err := broadcast.Register(app); return err },
 		func() error { return content.Register(app) },
