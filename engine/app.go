@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -269,6 +270,10 @@ func (a *App) Serve(ctx context.Context) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	// Start-up's garbage (module files parsed, tables inspected) is many
+	// times what the server keeps: give it back to the system now rather
+	// than over the scavenger's minutes (idle memory, docs/performance.md).
+	go debug.FreeOSMemory()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
