@@ -5,7 +5,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button, Card, Descriptions, Input, InputNumber, Space, Spin, Table, Tag, Typography, message } from "antd";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { modulePath } from "../app/routes";
 import { markingApi, type MarkingSheet, type MarkResult, type PendingSheet } from "./partyApi";
@@ -13,22 +13,23 @@ import { EXAM_MARKING_LIST, examMarkingPath } from "./paths";
 
 const PAGE_SIZE = 10;
 
-/** The sheets awaiting marking, oldest first. */
+/** The sheets awaiting marking, oldest first (?exam= for one exam's). */
 function PendingList() {
   const { t } = useTranslation();
+  const exam = useSearchParams()[0].get("exam") ?? undefined;
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<PendingSheet[] | null>(null);
   const [total, setTotal] = useState(0);
 
   useEffect(() => {
-    markingApi.pending(page - 1, PAGE_SIZE).then(
+    markingApi.pending(page - 1, PAGE_SIZE, exam).then(
       (p) => {
         setRows(p.data);
         setTotal(p.recordsTotal);
       },
       () => setRows([]),
     );
-  }, [page]);
+  }, [page, exam]);
 
   return (
     <Card title={t("partyMarking.title")} extra={<Link to={modulePath.list("examAnswer")}>{t("partyMarking.backToResults")}</Link>}>

@@ -165,8 +165,10 @@ export interface ExamStat extends ScoreStat {
 export type StatsLevel = "child" | "org";
 
 export const markingApi = {
-  pending: (page: number, size: number) =>
-    request<{ data: PendingSheet[]; recordsTotal: number }>(`${EXAM_ANSWER_API}/marking`, { query: { page: String(page), size: String(size) } }),
+  pending: (page: number, size: number, exam?: string) =>
+    request<{ data: PendingSheet[]; recordsTotal: number }>(`${EXAM_ANSWER_API}/marking`, {
+      query: { page: String(page), size: String(size), ...(exam ? { exam } : {}) },
+    }),
   sheet: (id: string) => request<MarkingSheet>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`),
   save: (id: string, marks: Record<string, number>, reviewComment: string) =>
     request<MarkResult>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`, { method: "PUT", body: { marks, reviewComment } }),
