@@ -1,6 +1,6 @@
 // Data of the marking screen's tests: one answer sheet with two short answers (issue 18, exam18).
 
-import type { MarkingSheet, PendingSheet } from "./partyApi";
+import type { ExamStat, MarkingSheet, PendingSheet } from "./partyApi";
 
 export const SHEET: MarkingSheet = {
   sheet: { id: 7, examineeName: "王小梅", score: 2, totalScore: 10, passed: false, pendingCount: 2, reviewComment: "" },
@@ -34,4 +34,17 @@ export const SHEET: MarkingSheet = {
 
 export const PENDING: PendingSheet[] = [
   { id: 7, exam: 3, examTitle: "村务知识测试", examineeName: "王小梅", attemptNo: 1, submitTime: "2030-05-06 09:30:00", score: 2, totalScore: 10, pendingCount: 2 },
+];
+
+
+export const STATS: ExamStat[] = [
+  {
+    exam: 3, title: "村务公开判断题", examStatus: 1, startTime: "2030-05-01 08:00:00",
+    people: 3, passed: 2, passRate: 66.7, average: 6.7, highest: 10, lowest: 0,
+    byOrg: [
+      { orgId: 11, orgName: "城关镇", people: 2, passed: 2, passRate: 100, average: 10, highest: 10, lowest: 10 },
+      { orgId: 12, orgName: "河口乡", people: 1, passed: 0, passRate: 0, average: 0, highest: 0, lowest: 0 },
+    ],
+  },
+  { exam: 4, title: "党章党规测试", examStatus: 1, startTime: "2030-05-02 08:00:00", people: 0, passed: 0, passRate: 0, average: 0, highest: 0, lowest: 0, byOrg: [] },
 ];
