@@ -269,6 +269,9 @@ func (h *hooks) mark(c echo.Context) error {
 	if b["reviewComment"] != nil {
 		rec["reviewComment"] = comment
 	}
+	if v, ok := sheet["version"]; ok && v != nil {
+		rec["version"] = v // two markers saving at once: the later one is told the sheet changed (409)
+	}
 	am, err := hook.Module(h.app, "examAnswer")
 	if err != nil {
 		return err
