@@ -24,6 +24,7 @@ import (
 // Exam statuses and paper modes.
 const (
 	examPublished = 1
+	examFinished  = 2
 	paperRandom   = 2
 )
 
@@ -412,13 +413,11 @@ func (h *hooks) submit(c echo.Context) error {
 		total += s
 	}
 	total = math.Round(total*10) / 10
-	pass := floatOf(exam["passScore"])
-	if et := floatOf(exam["totalScore"]); et > 0 && total > 0 && et != total {
-		pass = math.Round(pass/et*total*10) / 10 // the pass mark scaled to the paper drawn
-	}
+	pass := passMark(exam, total) // the pass mark scaled to the paper drawn
 	detail := make([]map[string]any, len(marked))
 	for i, s := range marked {
-		detail[i] = map[string]any{"questionId": s.ID, "given": s.Given, "correct": s.Correct, "score": s.Got}
+		detail[i] = map[string]any{"questionId": s.ID, "type": s.Type, "max": s.Score, "given": s.Given,
+			"correct": s.Correct, "score": s.Got}
 	}
 	am, err := hook.Module(h.app, "examAnswer")
 	if err != nil {
@@ -442,7 +441,8 @@ func (h *hooks) submit(c echo.Context) error {
 		return err
 	}
 	out := map[string]any{"sheet": sheet, "questions": marked, "score": score, "totalScore": total,
-		"passScore": pass, "passed": score >= pass, "correctCount": right, "pendingCount": pending}
+		"passScore": pass, "passed": score >= pass, "correctCount": right, "pendingCount": pending,
+		"rewardPoints": sheet["rewardPoints"]}
 	if pending > 0 {
 		out["note"] = pendingShortAnswerNote
 	}

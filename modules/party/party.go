@@ -28,7 +28,11 @@ func Register(app *engine.App) error {
 	app.BeforeWrite("exam", store.OpUpdate, h.checkExam)
 	app.BeforeWrite("voteBallot", store.OpCreate, h.oneBallot)
 	app.BeforeWrite("vote", store.OpUpdate, h.keepQuestions)
+	app.BeforeWrite("examAnswer", store.OpCreate, h.reward)
+	app.BeforeWrite("examAnswer", store.OpUpdate, h.reward)
 	h.examRoutes()
+	h.markingRoutes()
+	h.statsRoutes()
 	h.voteRoutes()
 	return nil
 }

@@ -232,10 +232,25 @@ func TestVote(t *testing.T) {
 	if status, res := env.Call(t, v2, http.MethodPost, base+"/ballot", ballot("同意", []any{"村口"})); status != http.StatusNotFound {
 		t.Fatalf("another village's vote: %d %v", status, res)
 	}
-	if status, res := env.Call(t, county, http.MethodPost, base+"/ballot", ballot("不同意", []any{"村口"})); status != http.StatusForbidden {
+	if status, res := env.Call(t, county, http.MethodPost, base+"/ballot", ballot("不同意", []any{"村口"})); status != http.StatusForbidden || res["msg"] != party.VoteOutOfScope {
 		t.Fatalf("a voter above the vote's village: %d %v", status, res)
 	}
-	status, res := env.Call(t, v1, http.MethodGet, base+"/results", nil)
+	// A vote whose dates have not begun refuses ballots even once started.
+	status, res := env.Call(t, v1, http.MethodPost, "/vote/api/voteInfos", map[string]any{
+		"title": "下月议题征集", "voteType": 3, "voterScope": 1, "startTime": ts(24 * time.Hour), "endTime": ts(48 * time.Hour),
+		"voteQuestions": []map[string]any{{"questionTitle": "您的建议", "choiceMode": 3}}})
+	if status != http.StatusOK {
+		t.Fatalf("future vote: %d %v", status, res)
+	}
+	later := fmt.Sprintf("/vote/api/voteInfos/%v", data(res)["id"])
+	if status, res := env.Call(t, v1, http.MethodPut, later+"/status", map[string]any{"action": "start"}); status != http.StatusOK {
+		t.Fatalf("start: %d %v", status, res)
+	}
+	laterQ := fmt.Sprint(data(res)["voteQuestions"].([]any)[0].(map[string]any)["id"])
+	if status, res := env.Call(t, v1, http.MethodPost, later+"/ballot", map[string]any{"choices": map[string]any{laterQ: "修路"}}); status != http.StatusConflict || res["msg"] != party.VoteNotStarted {
+		t.Fatalf("a ballot before the vote's start: %d %v", status, res)
+	}
+	status, res = env.Call(t, v1, http.MethodGet, base+"/results", nil)
 	if status != http.StatusOK {
 		t.Fatalf("results: %d %v", status, res)
 	}

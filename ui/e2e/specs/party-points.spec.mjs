@@ -3,7 +3,10 @@
 //    page gives both back; the goods list and the points log show each movement.
 // 2. A township user takes a short exam from the exam list: question cards, 交卷, and the score the server
 //    gave, with answers and analysis.
-// 3. A village administrator casts a vote from the vote list and sees the live results.
+// 3. A short answer is marked: the township hands in a paper with one, opens the marking screen from the exam
+//    results list, gives a score within the question's and sees the sheet's total and pass state change; the
+//    statistics screen shows the exam.
+// 4. A village administrator casts a vote from the vote list and sees the live results.
 import { apiJSON, assert, visible } from "../lib.mjs";
 import { startDemo } from "../demo-lib.mjs";
 
@@ -98,6 +101,47 @@ export default [
         await visible(taker.getByText("不及格"));
         await visible(taker.getByText("回答错误"));
         await visible(taker.getByText("防溺水“六不”。"));
+
+        // --- Marking a short answer ----------------------------------------------------------------------
+        const short = await call(county, "/exam/api/subjects", "POST", {
+          subjectType: 4, category: cat.id, subjectName: `简述“四议两公开”工作法。${suffix}`, score: 5,
+          answer: "党支部提议、两委商议、党员大会审议、村民会议决议；决议公开、实施结果公开。", analysis: "村级重大事项决策程序。",
+        });
+        assert.equal(short.status, 200, JSON.stringify(short.body));
+        const markTitle = `E2E四议两公开${suffix}`;
+        const markExam = await call(town1, "/exam/api/exams", "POST", {
+          title: markTitle, category: cat.id, paperMode: 1, questions: [ids[0], short.body.data.id], totalScore: 10, passScore: 6,
+          durationMin: 20, startTime: at(-1), endTime: at(3), targetScope: 1, allowTimes: 1,
+        });
+        assert.equal(markExam.status, 200, JSON.stringify(markExam.body));
+        const markID = markExam.body.data.id;
+        assert.equal((await call(town1, `/exam/api/exams/${markID}/status`, "PUT", { action: "publish" })).status, 200);
+        const handed = await call(town1, `/exam/api/exams/${markID}/submit`, "POST", {
+          answers: { [ids[0]]: "B", [short.body.data.id]: "提议、商议、审议、决议，两公开" },
+        });
+        assert.equal(handed.status, 200, JSON.stringify(handed.body));
+        assert.equal(handed.body.data.score, 5);
+        assert.equal(handed.body.data.pendingCount, 1);
+        await taker.goto("/m/examAnswer");
+        await (await visible(taker.getByRole("button", { name: "简答题评阅" }), 30_000)).click();
+        await taker.waitForURL(/\/m\/exam\/marking$/);
+        await taker.goto(`/m/exam/marking?exam=${markID}`);
+        const sheetRow = await visible(taker.locator(".ant-table-row").filter({ hasText: markTitle }), 30_000);
+        await sheetRow.getByRole("link", { name: "评阅" }).click();
+        await visible(taker.getByText("提议、商议、审议、决议，两公开"), 30_000);
+        await visible(taker.getByText("村级重大事项决策程序。"));
+        await visible(taker.getByTestId("marking-score").filter({ hasText: "5 / 10" }));
+        await taker.getByRole("spinbutton", { name: "第 2 题得分" }).fill("3");
+        const saved = taker.waitForResponse((r) => r.url().includes(`/exam/api/examAnswers/${handed.body.data.sheet.id}/marking`) && r.request().method() === "POST");
+        await taker.getByRole("button", { name: "保存评阅" }).click();
+        assert.equal((await saved).status(), 200);
+        await visible(taker.getByTestId("marking-score").filter({ hasText: "8 / 10" }), 30_000);
+        await visible(taker.getByTestId("marking-passed").filter({ hasText: /^及格$/ }));
+        const over = await call(town1, `/exam/api/examAnswers/${handed.body.data.sheet.id}/marking`, "PUT", { marks: { [short.body.data.id]: 6 } });
+        assert.equal(over.status, 400, JSON.stringify(over.body));
+        assert.equal(over.body.msg, "第 2 题得分须在 0 到 5 分之间");
+        await taker.goto("/m/exam/statistics");
+        await visible(taker.locator(".ant-table-row").filter({ hasText: markTitle }), 30_000);
 
         // --- Vote --------------------------------------------------------------------------------------
         const voteTitle = `E2E路灯选址${suffix}`;

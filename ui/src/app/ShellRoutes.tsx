@@ -10,7 +10,17 @@ import { HOME_PATH } from "../stores/useTabsStore";
 import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
 import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
 import { WORKFLOW_PATHS, WorkflowScreen } from "../workflow";
-import { EXAM_TAKE_PATH, ExamTakePage, VOTE_BALLOT_PATH, VotePage } from "../party";
+import {
+  EXAM_MARKING_LIST,
+  EXAM_MARKING_PATH,
+  EXAM_STATS_PATH,
+  EXAM_TAKE_PATH,
+  ExamMarkingPage,
+  ExamStatsPage,
+  ExamTakePage,
+  VOTE_BALLOT_PATH,
+  VotePage,
+} from "../party";
 
 const Workbench = lazyPage("workbench", () => import("../pages/workbench/WorkbenchPage"));
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
@@ -52,6 +62,9 @@ export function ShellRoutes() {
       <Route path="/m/:module/show/:id" element={page(<ModuleDetail />)} />
       <Route path={EXAM_TAKE_PATH} element={page(<ExamTakePage />)} />
       <Route path={VOTE_BALLOT_PATH} element={page(<VotePage />)} />
+      <Route path={EXAM_MARKING_LIST} element={page(<ExamMarkingPage />)} />
+      <Route path={EXAM_MARKING_PATH} element={page(<ExamMarkingPage />)} />
+      <Route path={EXAM_STATS_PATH} element={page(<ExamStatsPage />)} />
       <Route path={NAMED_ROUTES.MessageCenter} element={page(<MessageCenter />)} />
       {WORKFLOW_PATHS.map((path) => (
         <Route key={path} path={path} element={page(<WorkflowScreen />)} />

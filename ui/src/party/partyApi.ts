@@ -84,3 +84,93 @@ export const partyApi = {
   tally: (id: string) => request<Tally>(`${VOTE_API}/${encodeURIComponent(id)}/results`),
   cast: (id: string, choices: Record<string, string | string[]>) => request<unknown>(`${VOTE_API}/${encodeURIComponent(id)}/ballot`, { method: "POST", body: { choices } }),
 };
+
+// ---- Marking short answers and exam statistics (issue 18, exam18) ----
+
+export const EXAM_ANSWER_API = "/exam/api/examAnswers";
+
+/** A sheet awaiting marking, as the marking list shows it. */
+export interface PendingSheet {
+  id: number;
+  exam: number;
+  examTitle?: string | null;
+  examineeName?: string | null;
+  attemptNo?: number | null;
+  submitTime?: string | null;
+  score?: number | null;
+  totalScore?: number | null;
+  pendingCount?: number | null;
+}
+
+/** A short answer of a sheet as the marker sees it. */
+export interface MarkItem {
+  questionId: number;
+  no: number;
+  subjectName: string;
+  given: string;
+  answer: string;
+  analysis: string;
+  maxScore: number;
+  score: number | null;
+  marked: boolean;
+}
+
+export interface MarkingSheet {
+  sheet: {
+    id: number;
+    examineeName?: string | null;
+    score?: number | null;
+    totalScore?: number | null;
+    passed?: boolean | null;
+    pendingCount?: number | null;
+    reviewComment?: string | null;
+    submitTime?: string | null;
+    rewardPoints?: number | null;
+  };
+  examTitle?: string | null;
+  passScore: number;
+  items: MarkItem[];
+}
+
+export interface MarkResult {
+  score: number;
+  totalScore: number;
+  passScore: number;
+  passed: boolean;
+  pendingCount: number;
+  rewardPoints?: number | null;
+}
+
+/** How a group of examinees did: each person once, by their best sheet. */
+export interface ScoreStat {
+  orgId?: number;
+  orgName?: string;
+  people: number;
+  passed: number;
+  passRate: number;
+  average: number;
+  highest: number;
+  lowest: number;
+}
+
+export interface ExamStat extends ScoreStat {
+  exam: number;
+  title: string;
+  examStatus?: number | null;
+  startTime?: string | null;
+  byOrg: ScoreStat[];
+}
+
+/** Statistics levels: the organisations directly under the viewer's, or each sheet's own. */
+export type StatsLevel = "child" | "org";
+
+export const markingApi = {
+  pending: (page: number, size: number, exam?: string) =>
+    request<{ data: PendingSheet[]; recordsTotal: number }>(`${EXAM_ANSWER_API}/marking`, {
+      query: { page: String(page), size: String(size), ...(exam ? { exam } : {}) },
+    }),
+  sheet: (id: string) => request<MarkingSheet>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`),
+  save: (id: string, marks: Record<string, number>, reviewComment: string) =>
+    request<MarkResult>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`, { method: "PUT", body: { marks, reviewComment } }),
+  statistics: (level: StatsLevel) => request<{ level: StatsLevel; exams: ExamStat[] }>(`${EXAM_API}/statistics`, { query: { level } }),
+};

@@ -20,7 +20,7 @@ import { codeFor, enumOptions, optionsFor, propertyOf, type ListColumn, type Mod
 import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFilters";
 import { SearchForm } from "./SearchForm";
 import { CREATE_DIALOGS } from "../office";
-import { ROW_LINKS } from "../party";
+import { ROW_LINKS, TOOLBAR_LINKS } from "../party";
 import { dashboardApi } from "../dashboards/api";
 
 // The import dialog (antd's Upload, progress and the dry-run table) loads when first opened: the first list
@@ -184,6 +184,11 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
       title={meta.title}
       extra={
         <Space wrap>
+          {(TOOLBAR_LINKS[meta.name] ?? []).map((l) => (
+            <Access key={l.label} codes={[codeFor(meta, l.code)]}>
+              <Button onClick={() => navigate(l.path)}>{t(l.label)}</Button>
+            </Access>
+          ))}
           <Access codes={[codeFor(meta, "add")]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => (CreateDialog ? setCreating(true) : navigate(modulePath.create(meta.name)))}>
               {t("module.create")}
