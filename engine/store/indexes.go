@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/dialect/entsql"
 	entschema "entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
+
+	"xiangzhi/engine/schema"
 )
 
 // liveWhere is the predicate of partial indexes: only live rows.
@@ -147,10 +149,32 @@ func statsIndexCols(mt *meta, t *entschema.Table) []string {
 		return 8
 	}
 	n, size := 3, 16+keyBytes(colOrgPath) // tenant_id, deleted_at, org_path
-	var out []string
+	var cands []*col
 	for _, name := range mt.m.StatsColumns() {
-		c := mt.byAPI[name]
-		if c == nil || c.multi || !indexable(c) || slices.Contains(out, c.name) {
+		if c := mt.byAPI[name]; c != nil && !c.multi && indexable(c) {
+			cands = append(cands, c)
+		}
+	}
+	// The status, then the other choices, then dates, then the rest (the
+	// measured numbers): a statistic by organisation and the status reads
+	// the index in its groups' order and needs no sort.
+	rank := func(c *col) int {
+		switch {
+		case c == mt.status:
+			return 0
+		case c.field == nil:
+			return 3
+		case c.field.Type == schema.TypeEnum || c.field.Type == schema.TypeBool || c.field.Type == schema.TypeRef:
+			return 1
+		case c.kind == kDate || c.kind == kDateTime:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(cands, func(a, b *col) int { return rank(a) - rank(b) })
+	var out []string
+	for _, c := range cands {
+		if slices.Contains(out, c.name) {
 			continue
 		}
 		b := keyBytes(c.name)
