@@ -621,6 +621,28 @@ func StatGroupable(f *Field) bool {
 // filters the widgets map), sorted. The form designer's modules are left
 // alone: their publisher migrates them from the module alone.
 func countDashboards(set *Set) {
+	counted := countedBy(set.Dashboards)
+	for _, m := range set.Modules {
+		setCounted(m, counted)
+	}
+}
+
+// setCounted sets m's Counted from countedBy's answer.
+func setCounted(m *Module, counted map[string]map[string]bool) {
+	m.Counted = nil
+	if strings.HasPrefix(m.File, DesignerDir+"/") {
+		return
+	}
+	for name := range counted[m.Name] {
+		if m.Field(name) != nil || m.Status != nil && m.Status.Field == name {
+			m.Counted = append(m.Counted, name)
+		}
+	}
+	slices.Sort(m.Counted)
+}
+
+// countedBy answers, per module name, the names the dashboards count it by.
+func countedBy(dashboards []*Dashboard) map[string]map[string]bool {
 	counted := map[string]map[string]bool{}
 	note := func(module string, names ...string) {
 		if module == "" {
@@ -645,7 +667,7 @@ func countDashboards(set *Set) {
 		note(s.Module, s.By, s.Then, s.Of)
 		criteria(s.Module, s.Criteria)
 	}
-	for _, d := range set.Dashboards {
+	for _, d := range dashboards {
 		for _, w := range d.Widgets {
 			stat(&w.Stat)
 			for _, f := range w.Filters {
@@ -666,18 +688,7 @@ func countDashboards(set *Set) {
 			}
 		}
 	}
-	for _, m := range set.Modules {
-		m.Counted = nil
-		if strings.HasPrefix(m.File, DesignerDir+"/") {
-			continue
-		}
-		for name := range counted[m.Name] {
-			if m.Field(name) != nil || m.Status != nil && m.Status.Field == name {
-				m.Counted = append(m.Counted, name)
-			}
-		}
-		slices.Sort(m.Counted)
-	}
+	return counted
 }
 
 // StatsColumns are the fields the module's statistics index holds after

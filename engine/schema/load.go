@@ -375,5 +375,6 @@ func CheckInSet(set *Set, file string, data []byte) (*Module, []*LoadError) {
 		sortErrors(errs)
 		return nil, errs
 	}
+	setCounted(m, countedBy(set.Dashboards)) // as loading the tree would
 	return m, nil
 }
