@@ -112,3 +112,7 @@ const (
 	// WorkbenchUnknownModule: a visit report naming no served module.
 	WorkbenchUnknownModule = "不存在的模块：%s"
 )
+
+// WorkbenchUnknownRoute: a visit report naming a route that is none of the
+// user's menus.
+const WorkbenchUnknownRoute = "不存在的菜单路由：%s"

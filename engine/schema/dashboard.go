@@ -615,3 +615,91 @@ func StatGroupable(f *Field) bool {
 	}
 	return false
 }
+
+// countDashboards sets each module's Counted: the fields of it the set's
+// dashboards group, measure or filter by (their criteria and the page
+// filters the widgets map), sorted. The form designer's modules are left
+// alone: their publisher migrates them from the module alone.
+func countDashboards(set *Set) {
+	counted := countedBy(set.Dashboards)
+	for _, m := range set.Modules {
+		setCounted(m, counted)
+	}
+}
+
+// setCounted sets m's Counted from countedBy's answer.
+func setCounted(m *Module, counted map[string]map[string]bool) {
+	m.Counted = nil
+	if strings.HasPrefix(m.File, DesignerDir+"/") {
+		return
+	}
+	for name := range counted[m.Name] {
+		if m.Field(name) != nil || m.Status != nil && m.Status.Field == name {
+			m.Counted = append(m.Counted, name)
+		}
+	}
+	slices.Sort(m.Counted)
+}
+
+// countedBy answers, per module name, the names the dashboards count it by.
+func countedBy(dashboards []*Dashboard) map[string]map[string]bool {
+	counted := map[string]map[string]bool{}
+	note := func(module string, names ...string) {
+		if module == "" {
+			return
+		}
+		if counted[module] == nil {
+			counted[module] = map[string]bool{}
+		}
+		for _, n := range names {
+			if n != "" {
+				counted[module][n] = true
+			}
+		}
+	}
+	criteria := func(module string, crit map[string]any) {
+		for k := range crit {
+			field, _, _ := strings.Cut(k, ".")
+			note(module, field)
+		}
+	}
+	stat := func(s *Stat) {
+		note(s.Module, s.By, s.Then, s.Of)
+		criteria(s.Module, s.Criteria)
+	}
+	for _, d := range dashboards {
+		for _, w := range d.Widgets {
+			stat(&w.Stat)
+			for _, f := range w.Filters {
+				note(w.Module, f)
+			}
+			if w.Total != nil {
+				criteria(w.Module, w.Total.Criteria)
+			}
+			if w.Value != nil {
+				stat(w.Value)
+				for _, f := range w.Filters {
+					note(w.Value.Module, f)
+				}
+			}
+			for _, it := range w.Items {
+				note(it.Module, it.Of)
+				criteria(it.Module, it.Criteria)
+			}
+		}
+	}
+	return counted
+}
+
+// StatsColumns are the fields the module's statistics index holds after
+// its organisation path: the declared stats, then the fields the
+// dashboards count it by (Counted), each once.
+func (m *Module) StatsColumns() []string {
+	var out []string
+	for _, n := range slices.Concat(m.Stats, m.Counted) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

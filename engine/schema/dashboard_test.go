@@ -183,3 +183,26 @@ route: /other
 		t.Errorf("lint (-want +got):\n%s", diff)
 	}
 }
+
+// The fields the dashboards count a module by (its grouping, measured,
+// criteria and page-filter fields) become its Counted, which with its
+// declared stats are the columns of its statistics index; a dashboard
+// change changes them, so the module is migrated again.
+func TestDashboardsCounted(t *testing.T) {
+	set, errs := LoadFS(dashTree(map[string]string{"people.yaml": goodDashboard}), ".")
+	if len(errs) > 0 {
+		t.Fatalf("good dashboard: %v", LoadErrors(errs))
+	}
+	p := set.Module("person")
+	if diff := cmp.Diff([]string{"birthDate", "gender", "income", "seenAt"}, p.Counted); diff != "" {
+		t.Errorf("Counted (-want +got):\n%s", diff)
+	}
+	p.Stats = []string{"seenAt", "tags"}
+	if diff := cmp.Diff([]string{"seenAt", "tags", "birthDate", "gender", "income"}, p.StatsColumns()); diff != "" {
+		t.Errorf("StatsColumns (-want +got):\n%s", diff)
+	}
+	set, errs = LoadFS(dashTree(nil), ".")
+	if len(errs) > 0 || set.Module("person").Counted != nil {
+		t.Errorf("no dashboards: Counted %v, %v", set.Module("person").Counted, LoadErrors(errs))
+	}
+}

@@ -174,6 +174,7 @@ func loadTreeFrom(fsys fs.FS, read reader, root string, files []string, complete
 	}
 	if complete {
 		errs = append(errs, loadDashboards(readerOf(fsys, nil), set, dashboardFiles(fsys, root))...)
+		countDashboards(set)
 		errs = append(errs, loadCatalogues(readerOf(fsys, nil), set, catalogueFiles(fsys, root))...)
 	}
 	set.Failed = map[string]bool{}
@@ -374,5 +375,6 @@ func CheckInSet(set *Set, file string, data []byte) (*Module, []*LoadError) {
 		sortErrors(errs)
 		return nil, errs
 	}
+	setCounted(m, countedBy(set.Dashboards)) // as loading the tree would
 	return m, nil
 }

@@ -97,6 +97,11 @@ type Module struct {
 	Export    bool      `yaml:"export,omitempty" json:"export,omitempty"`
 	Import    bool      `yaml:"import,omitempty" json:"import,omitempty"`
 	Stats     []string  `yaml:"stats,omitempty" json:"stats,omitempty"`
+	// Counted are the fields the set's dashboards group, measure or filter
+	// this module by: set by the loader from the dashboard files, never read
+	// from the module's file. With Stats they make the module's statistics
+	// index (StatsColumns, docs/store.md § Statistics index).
+	Counted []string `yaml:"-" json:"-"`
 
 	// Workflow is the module's multi-step approval (workflow.go); it gives
 	// the module its Status.

@@ -1,10 +1,14 @@
 package store
 
 import (
+	"slices"
+
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/entsql"
 	entschema "entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
+
+	"xiangzhi/engine/schema"
 )
 
 // liveWhere is the predicate of partial indexes: only live rows.
@@ -29,6 +33,11 @@ const liveWhere = "deleted_at IS NULL"
 // Unique fields also get a partial unique index (tenant_id, <col>) on SQLite
 // and PostgreSQL; MySQL relies on the pre-check, which the write sequence
 // serialises (see docs/store.md).
+//
+// A module with StatsColumns (its declared stats and what the dashboards
+// count it by) gets one statistics index (tenant_id, org_path, <those
+// columns>), covering, so a statistic of an organisation subtree reads it
+// instead of every row (docs/store.md § Statistics index).
 func (s *Store) addIndexes(mt *meta, t *entschema.Table) {
 	partial := s.dialect != dialect.MySQL
 	lead := []string{colTenant}
@@ -67,6 +76,19 @@ func (s *Store) addIndexes(mt *meta, t *entschema.Table) {
 	if mt.status != nil {
 		add("ix_", mt.status.name, false, with(mt.status.name, colID)...)
 	}
+	if cols := statsIndexCols(mt, t); len(cols) > 0 {
+		cols = append([]string{colOrgPath}, cols...)
+		if s.dialect == dialect.SQLite {
+			// SQLite (3.40) counts an index as covering only when it
+			// holds every column the statement names, deleted_at of the
+			// partial index's own WHERE included.
+			cols = append(cols, colDeletedAt)
+		}
+		add("ix_", statsIndexSuffix, false, with(cols...)...)
+		if s.dialect == dialect.Postgres { // as the org_path index: a subtree's LIKE is a range of it
+			t.Indexes[len(t.Indexes)-1].Annotation.OpClassColumns = map[string]string{colOrgPath: "varchar_pattern_ops"}
+		}
+	}
 	def := defaultSortField(mt.m)
 	for _, c := range mt.cols {
 		f := c.field
@@ -90,4 +112,77 @@ func indexable(c *col) bool {
 		return varcharSize(c.field) > 0
 	}
 	return true
+}
+
+// statsIndexSuffix names the statistics index: ix_<table>_stats.
+const statsIndexSuffix = "stats"
+
+// statsIndexName is the module table's statistics index (a schema-derived
+// name, never input).
+func statsIndexName(mt *meta) string { return ident("ix_" + mt.table + "_" + statsIndexSuffix) }
+
+// The bounds of a statistics index on MySQL/MariaDB: InnoDB keys hold at
+// most 16 columns and 3072 bytes.
+const (
+	statsIndexMaxCols  = 16
+	statsIndexMaxBytes = 3072
+)
+
+// statsIndexCols are the columns the module's statistics index holds after
+// the tenant (and deleted_at) and the organisation path: the module's
+// StatsColumns that are B-tree keys, while the key stays within InnoDB's
+// bounds. A statistic of the module within an organisation subtree reads
+// this narrow index alone instead of every wide row (docs/store.md §
+// Statistics index).
+func statsIndexCols(mt *meta, t *entschema.Table) []string {
+	keyBytes := func(name string) int {
+		c, ok := t.Column(name)
+		if !ok {
+			return statsIndexMaxBytes
+		}
+		if c.Type == field.TypeString {
+			if c.Size > 700 { // a prefix, as addIndexes makes it
+				return 4*191 + 2
+			}
+			return 4*int(c.Size) + 2
+		}
+		return 8
+	}
+	n, size := 3, 16+keyBytes(colOrgPath) // tenant_id, deleted_at, org_path
+	var cands []*col
+	for _, name := range mt.m.StatsColumns() {
+		if c := mt.byAPI[name]; c != nil && !c.multi && indexable(c) {
+			cands = append(cands, c)
+		}
+	}
+	// The status, then the other choices, then dates, then the rest (the
+	// measured numbers): a statistic by organisation and the status reads
+	// the index in its groups' order and needs no sort.
+	rank := func(c *col) int {
+		switch {
+		case c == mt.status:
+			return 0
+		case c.field == nil:
+			return 3
+		case c.field.Type == schema.TypeEnum || c.field.Type == schema.TypeBool || c.field.Type == schema.TypeRef:
+			return 1
+		case c.kind == kDate || c.kind == kDateTime:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(cands, func(a, b *col) int { return rank(a) - rank(b) })
+	var out []string
+	for _, c := range cands {
+		if slices.Contains(out, c.name) {
+			continue
+		}
+		b := keyBytes(c.name)
+		if n+1 > statsIndexMaxCols || size+b > statsIndexMaxBytes {
+			break
+		}
+		n, size = n+1, size+b
+		out = append(out, c.name)
+	}
+	return out
 }

@@ -51,6 +51,8 @@ func testModule() *schema.Module {
 				{Name: "reopen", Label: "重新提交", From: []int{3}, To: 1, Comment: schema.CommentOptional},
 			}},
 		List: schema.List{Sort: "applyDate,desc", PageSize: 10},
+		// What a dashboard would count it by: the statistics index.
+		Counted: []string{"amount", "applyDate", "auditStatus", "kind"},
 	}
 }
 

@@ -36,6 +36,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"transitions and history", testTransitions},
 		{"stats", testStats},
 		{"statistics", testStatistics},
+		{"statistics index", testStatsIndex},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
 		{"concurrent lists", testConcurrentLists},

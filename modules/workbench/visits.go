@@ -1,15 +1,17 @@
 package workbench
 
-// Screen visits: the console reports each opening of a module's screen
-// (POST /api/workbench/visits {module}); a counter per tenant, user and
-// module feeds 常用功能 with the reads the operation log does not see.
-// Bounded: one row per user and module the user may list (the report of a
-// module the user cannot list is refused), so a user has at most as many
-// rows as there are modules.
+// Screen visits: the console reports each opening of a screen (POST
+// /api/workbench/visits {module} for a module's, {route} for any other
+// menu's); a counter per tenant, user and module or route feeds 常用功能
+// with the reads the operation log does not see. Bounded: one row per user
+// and module the user may list or menu route the user's roles hold (any
+// other report is refused), so a user has at most as many rows as there
+// are modules and menus.
 
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -17,9 +19,15 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/labstack/echo/v4"
 
+	"xiangzhi/engine"
+	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/store"
+	"xiangzhi/generated/ent/menu"
+	"xiangzhi/generated/ent/role"
+	"xiangzhi/generated/ent/rolemenu"
+	"xiangzhi/generated/ent/user"
 )
 
 // VisitTable holds the screen visit counters.
@@ -43,14 +51,37 @@ func visitTable() *entschema.Table {
 	return t
 }
 
-// visit answers POST /api/workbench/visits: one more opening of a module's
-// screen by the signed-in user, who must be allowed to list it.
+// visit answers POST /api/workbench/visits: one more opening of a screen
+// by the signed-in user — {module} for a module's screen, which the user
+// must be allowed to list, or {route} for any other screen (a workflow,
+// system or designer page, a large screen), which must be a web menu the
+// user's roles hold: its counter is keyed by the route, and its title is
+// the menu's (the console sends none).
 func (s *Service) visit(c echo.Context) error {
-	body, err := httpx.BindFields(c, 1<<10, "module")
+	body, err := httpx.BindFields(c, 1<<10, "module", "route")
 	if err != nil {
 		return err
 	}
 	name, _ := body["module"].(string)
+	route, _ := body["route"].(string)
+	if name == "" && route != "" {
+		ctx := c.Request().Context()
+		v := auth.ViewerFrom(ctx)
+		if v == nil { // the route is for signed-in users: a wiring bug
+			return fmt.Errorf("workbench: a visit without a viewer")
+		}
+		held, err := s.menuTitles(ctx, v)
+		if err != nil {
+			return err
+		}
+		if _, ok := held[route]; !ok || len(route) > maxVisitKey {
+			return httpx.BadRequest(fmt.Sprintf(msg.WorkbenchUnknownRoute, route))
+		}
+		if err := s.countVisit(ctx, engine.ScopeOf(c), route, time.Now()); err != nil {
+			return err
+		}
+		return httpx.OK(c, nil)
+	}
 	m := s.app.Modules().Module(name)
 	if m == nil {
 		return httpx.BadRequest(fmt.Sprintf(msg.WorkbenchUnknownModule, name))
@@ -63,6 +94,54 @@ func (s *Service) visit(c echo.Context) error {
 		return err
 	}
 	return httpx.OK(c, nil)
+}
+
+// maxVisitKey is the size of the counters' module column: a module name,
+// or a screen's route (which starts with "/", as no module name does).
+const maxVisitKey = 60
+
+// menuTitles are the routes of the web menus the viewer's roles hold
+// (every web menu for a super administrator), normalised as the console
+// does (a leading slash, no trailing one), with their titles.
+func (s *Service) menuTitles(ctx context.Context, v *auth.Viewer) (map[string]string, error) {
+	q := s.ent.Menu.Query().Where(menu.TerminalEQ(menu.TerminalWeb), menu.TypeNEQ(menu.TypeButton))
+	if !v.SuperAdmin() {
+		roles, err := s.ent.Role.Query().
+			Where(role.TenantID(v.TenantID), role.HasUsersWith(user.ID(v.UserID))).IDs(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("workbench: roles of user %d: %w", v.UserID, err)
+		}
+		q = q.Where(menu.HasRoleMenusWith(rolemenu.RoleIDIn(roles...), rolemenu.TerminalEQ(rolemenu.TerminalWeb)))
+	}
+	ms, err := q.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("workbench: menus of user %d: %w", v.UserID, err)
+	}
+	out := map[string]string{}
+	for _, m := range ms {
+		if r := menuRoute(m.URL); r != "" {
+			if _, dup := out[r]; !dup {
+				out[r] = m.Title
+			}
+		}
+	}
+	return out, nil
+}
+
+// menuRoute is a menu URL as the console routes it, or "" for an
+// external address or none.
+func menuRoute(url string) string {
+	url = strings.TrimSpace(url)
+	if url == "" || strings.HasPrefix(strings.ToLower(url), "http://") || strings.HasPrefix(strings.ToLower(url), "https://") {
+		return ""
+	}
+	if !strings.HasPrefix(url, "/") {
+		url = "/" + url
+	}
+	if t := strings.TrimRight(url, "/"); t != "" {
+		url = t
+	}
+	return url
 }
 
 // countVisit adds one visit of module by the viewer, in one statement.

@@ -83,9 +83,11 @@ type Counted struct {
 	Spark  []int64  `json:"spark"`
 }
 
-// Frequent is a module the user works in often.
+// Frequent is a module, or another screen (Route, its menu's; Module
+// and API empty), the user works in often.
 type Frequent struct {
 	Module string `json:"module"`
+	Route  string `json:"route,omitempty"`
 	Title  string `json:"title"`
 	API    string `json:"api"`
 	Count  int    `json:"count"`
@@ -219,18 +221,36 @@ func (s *Service) frequent(ctx context.Context, viewer store.Scope) ([]Frequent,
 			}
 		}
 	}
+	out := []Frequent{}
 	if s.visitsOn {
 		seen, err := s.visits(ctx, viewer)
 		if err != nil {
 			return nil, err
 		}
+		var held map[string]string // the routes of the user's menus, read once there are visited routes
 		for name, n := range seen {
 			if m := set.Module(name); m != nil {
 				counts[m] += n
+				continue
+			}
+			if !strings.HasPrefix(name, "/") {
+				continue
+			}
+			if held == nil {
+				v := auth.ViewerFrom(ctx)
+				if v == nil {
+					continue
+				}
+				if held, err = s.menuTitles(ctx, v); err != nil {
+					return nil, err
+				}
+			}
+			// A route whose menu the user no longer holds is left out.
+			if title, ok := held[name]; ok {
+				out = append(out, Frequent{Route: name, Title: title, Count: n})
 			}
 		}
 	}
-	out := []Frequent{}
 	for m, n := range counts {
 		out = append(out, Frequent{Module: m.Name, Title: m.Title, API: m.API, Count: n})
 	}
@@ -238,7 +258,7 @@ func (s *Service) frequent(ctx context.Context, viewer store.Scope) ([]Frequent,
 		if c := cmp.Compare(b.Count, a.Count); c != 0 {
 			return c
 		}
-		return strings.Compare(a.Module, b.Module)
+		return strings.Compare(a.Module+a.Route, b.Module+b.Route)
 	})
 	if len(out) > maxFrequent {
 		out = out[:maxFrequent]

@@ -140,6 +140,42 @@ func TestShippedDashboards(t *testing.T) {
 	if len(frequent) < 2 || frequent[0].(map[string]any)["module"] != "villager" || demotest.Num(frequent[0].(map[string]any)["count"]) < 3 {
 		t.Errorf("frequent after the visits = %v, want villager first with at least 3", frequent)
 	}
+	// Any other screen reports its menu route: the title is the menu's, and only the user's menus count.
+	_, env = e.Call(t, village, http.MethodGet, "/api/system/cscpMenus", nil)
+	var route, title string
+	for _, m := range env["data"].([]any) {
+		m := m.(map[string]any)
+		if u, _ := m["url"].(string); m["type"] != "button" && strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "/m/") &&
+			u != "/workbench" && m["address"] == "" {
+			route, title = u, m["title"].(string)
+			break
+		}
+	}
+	if route == "" {
+		t.Fatalf("the village administrator holds no menu of another screen: %v", env["data"])
+	}
+	for range 5 {
+		if status, env := e.Call(t, village, http.MethodPost, "/api/workbench/visits", map[string]any{"route": route}); status != http.StatusOK {
+			t.Fatalf("visit %s = %d %v", route, status, env["msg"])
+		}
+	}
+	for who, r := range map[string]string{village: "/nope", nobody: route} {
+		if status, env := e.Call(t, who, http.MethodPost, "/api/workbench/visits", map[string]any{"route": r}); status != http.StatusBadRequest ||
+			env["msg"] != "不存在的菜单路由："+r {
+			t.Errorf("visit of %s outside the user's menus = %d %v", r, status, env["msg"])
+		}
+	}
+	_, env = e.Call(t, village, http.MethodGet, "/api/workbench", nil)
+	frequent = env["data"].(map[string]any)["frequent"].([]any)
+	var seen map[string]any
+	for _, f := range frequent {
+		if f.(map[string]any)["route"] == route {
+			seen = f.(map[string]any)
+		}
+	}
+	if seen == nil || seen["title"] != title || seen["module"] != "" || demotest.Num(seen["count"]) != 5 {
+		t.Errorf("frequent after the route's visits = %v, want %s (%s) with 5", frequent, route, title)
+	}
 	// The screen's 待我审批 is the viewer's to-do of every workflow module, as on the workbench.
 	if got, want := firstItem(mine, "pending"), demotest.Num(wb["todo"].(map[string]any)["count"]); got != want {
 		t.Errorf("village screen 待我审批 = %d, the workbench's to-do = %d", got, want)

@@ -14,6 +14,7 @@ import { VISIT_CODE_ROUTES } from "./routes";
 import { lazyPage, PageSpinner, RouteBoundary } from "../components/RouteBoundary/RouteBoundary";
 import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 import { prefetchDashboard } from "../dashboards/prefetch";
+import { ScreenVisits } from "./screenVisits";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const Shell = lazyPage("shell", () => import("./Shell"));
@@ -62,6 +63,7 @@ export default function RefineRoot() {
         },
       }}
     >
+      <ScreenVisits />
       <Routes>
         {VISIT_CODE_ROUTES.map((path) => (
           <Route

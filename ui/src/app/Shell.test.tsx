@@ -46,6 +46,13 @@ describe("shell", () => {
       http.get("/api/modules", () => ok([{ name: "handicappedSubsidy", title: CN.disabilitySubsidy, api: "/onlineVillage/handicappeds", permission: "p" }])),
       http.get("/api/userDetails/userDetailsOr", () => ok({ data: [], recordsTotal: 0 })),
     );
+    const visits: unknown[] = [];
+    server.use(
+      http.post("/api/workbench/visits", async ({ request }) => {
+        visits.push(await request.json());
+        return ok(null);
+      }),
+    );
     renderApp("/");
     expect(await screen.findByText(text("workbench.welcome", { name: CN.admin }))).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/workbench");
@@ -54,6 +61,8 @@ describe("shell", () => {
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/user-management"));
     expect(await screen.findByPlaceholderText(text("system.users.searchPlaceholder"))).toBeInTheDocument();
     expect(useTabsStore.getState().tabs.map((t) => t.key)).toEqual(["/workbench", "/user-management"]);
+    // The router level reports the system screen's opening (app/screenVisits.tsx); the workbench is none.
+    await waitFor(() => expect(visits).toEqual([{ route: "/user-management" }]));
   });
 
   it("a user without menus goes back to login", async () => {

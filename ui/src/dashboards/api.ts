@@ -34,6 +34,9 @@ export interface Workbench {
   frequent: WorkbenchFrequent[] | null;
 }
 
+/** ScreenVisit is what a screen's opening reports: its module, or the route of its menu (app/screenVisits.tsx). */
+export type ScreenVisit = { module: string } | { route: string };
+
 const base = "/api/dashboards";
 
 export const dashboardApi = {
@@ -44,6 +47,6 @@ export const dashboardApi = {
   exportWidget: async (name: string, id: string, title: string, query: Query) =>
     saveDownload(await download(`${base}/${encodeURIComponent(name)}/widgets/${encodeURIComponent(id)}/export`, `${title}.xlsx`, { query })),
   workbench: () => request<Workbench>("/api/workbench", { silent: true }),
-  /** visit reports that a module's screen opened (the workbench's most-used list counts it); a failure is of no concern to the user. */
-  visit: (module: string) => request<null>("/api/workbench/visits", { method: "POST", body: { module }, silent: true }).catch(() => null),
+  /** visit reports that a screen opened (the workbench's most-used list counts it); a failure is of no concern to the user. */
+  visit: (visit: ScreenVisit) => request<null>("/api/workbench/visits", { method: "POST", body: visit, silent: true }).catch(() => null),
 };

@@ -43,21 +43,6 @@ function serve(total: number) {
 }
 
 describe("ModuleListPage", () => {
-  it("reports the opening of the module's screen once, for the workbench's most used modules", async () => {
-    signIn({ modules: [module], buttonCodes: all });
-    serve(1);
-    const visits: unknown[] = [];
-    server.use(
-      http.post("/api/workbench/visits", async ({ request }) => {
-        visits.push(await request.json());
-        return ok(null);
-      }),
-    );
-    renderAt(<ModuleListPage />, "/m/handicappedSubsidy", "/m/:module");
-    expect(await screen.findByText(`${CN.villager}1`)).toBeInTheDocument();
-    await waitFor(() => expect(visits).toEqual([{ module: "handicappedSubsidy" }]));
-  });
-
   it("lists with the schema's columns, labels, sort and page size; no pager for one page", async () => {
     signIn({ modules: [module], buttonCodes: all });
     const { queries } = serve(3);

@@ -21,7 +21,6 @@ import { filtersToSearch, searchToFilters, type SearchValues } from "./searchFil
 import { SearchForm } from "./SearchForm";
 import { CREATE_DIALOGS } from "../office";
 import { ROW_LINKS, TOOLBAR_LINKS } from "../party";
-import { dashboardApi } from "../dashboards/api";
 
 // The import dialog (antd's Upload, progress and the dry-run table) loads when first opened: the first list
 // after signing in stays within its wire budget (e2e/specs/wire-budget.spec.mjs).
@@ -257,9 +256,5 @@ function ModuleList({ schema }: { schema: ModuleSchema }) {
 export default function ModuleListPage({ module }: { module?: string }) {
   const params = useParams();
   const name = module ?? params.module;
-  // Each opening of a module's screen counts for the workbench's most-used list (docs/dashboards.md §4).
-  useEffect(() => {
-    if (name) void dashboardApi.visit(name);
-  }, [name]);
   return <ModuleGate module={name}>{(schema) => <ModuleList key={schema.module.name} schema={schema} />}</ModuleGate>;
 }

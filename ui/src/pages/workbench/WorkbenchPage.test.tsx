@@ -35,7 +35,11 @@ describe("WorkbenchPage", () => {
           },
           unread: 4,
           registers: [{ module: "villager", title: "Villagers", api: "/cmzz/api/villagerinfo", count: 1200, months: ["2026-10", "2026-11"], spark: [3, 12] }],
-          frequent: [{ module: "event", title: "Events", api: "/cmzz/api/events", count: 17 }],
+          frequent: [
+            { module: "event", title: "Events", api: "/cmzz/api/events", count: 17 },
+            { module: "", route: "/workflow/todo", title: "To do", api: "", count: 5 },
+            { module: "", route: "/user-management", title: "Users", api: "", count: 2 },
+          ],
         }),
       ),
     );
@@ -49,6 +53,9 @@ describe("WorkbenchPage", () => {
     expect(spark.querySelector("polyline")?.getAttribute("points")).toBe("2,23 118,2");
     expect(screen.getByText("1,200").closest("a")).toHaveAttribute("href", "/m/villager");
     expect(screen.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/m/event");
+    // Other screens (reported by their menu route) open their route.
+    expect(screen.getByRole("link", { name: "To do" })).toHaveAttribute("href", "/workflow/todo");
+    expect(screen.getByRole("link", { name: "Users" })).toHaveAttribute("href", "/user-management");
   });
 
   it("says so when the workbench data cannot be loaded, and still shows the modules", async () => {

@@ -113,7 +113,7 @@ export default function WorkbenchPage() {
         ) : (
           <Row gutter={[16, 16]}>
             {frequent.map((f) => (
-              <Col key={f.module} xs={12} sm={8} md={6} lg={3}>
+              <Col key={f.route || f.module} xs={12} sm={8} md={6} lg={3}>
                 <Link to={routeOf(f)}>
                   <Card size="small" hoverable>
                     {f.title}
