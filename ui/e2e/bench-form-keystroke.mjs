@@ -20,6 +20,7 @@
 //                  DevTools; the designer's goes to the same name + .designer.cpuprofile)
 //   BENCH_HOOK     a script installed before the console loads, e.g. e2e/bench-renders-hook.js, which counts the
 //                  components React renders per keystroke and the context values that changed (printed)
+//   BENCH_LOAF=1   print the long frames (Long Animation Frames API) seen while typing: script or rendering
 //   BENCH_FORM_ONLY=1  measure the generated form only, not the designer
 //   CHROMIUM       the browser (default /usr/bin/chromium)
 
@@ -51,6 +52,24 @@ const server = spawn(bin, [], {
 });
 
 const TYPES = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".svg": "image/svg+xml", ".json": "application/json", ".png": "image/png", ".woff2": "font/woff2" };
+
+/** recordLongFrames keeps the Long Animation Frames (over 50 ms) seen while typing, with where their time went. */
+function recordLongFrames() {
+  window.__loaf = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!window.__count) continue;
+      const end = e.startTime + e.duration;
+      window.__loaf.push({
+        duration: Math.round(e.duration),
+        script: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
+        style: e.styleAndLayoutStart ? Math.round(end - e.styleAndLayoutStart) : 0,
+        render: e.renderStart ? Math.round(end - e.renderStart) : 0,
+        scripts: e.scripts.map((s) => `${s.invoker} ${Math.round(s.duration)}`).join(", "),
+      });
+    }
+  }).observe({ type: "long-animation-frame" });
+}
 
 function stats(list) {
   const s = [...list].sort((a, b) => a - b);
@@ -84,7 +103,7 @@ try {
     );
   }
   if (process.env.BENCH_HOOK) await context.addInitScript({ path: process.env.BENCH_HOOK });
-  if (process.env.BENCH_LOAF) await context.addInitScript({ path: process.env.BENCH_LOAF });
+  if (process.env.BENCH_LOAF) await context.addInitScript(recordLongFrames);
   const page = await context.newPage();
   const ctx = { base, page, api: (path, init) => fetch(`${base}${path}`, init) };
   await adminToken(ctx);
@@ -156,7 +175,10 @@ try {
       console.log(`${title}: component renders over ${keys} keys, and context values changed:`);
       for (const [k, n] of [...r.renders, ...r.providers.map(([p, n]) => [`(context value changed) ${p}`, n])]) console.log(`  ${String(n).padStart(6)}  ${k}`);
     }
-    if (process.env.BENCH_LOAF) console.log(JSON.stringify(await page.evaluate(() => [window.__loafErr, (window.__loaf || []).splice(0)])));
+    if (process.env.BENCH_LOAF) {
+      console.log(`${title}: long frames while typing (ms: duration, script, from style and layout to the end, from rendering to the end; scripts):`);
+      for (const f of await page.evaluate(() => window.__loaf.splice(0))) console.log(`  ${f.duration} ${f.script} ${f.style} ${f.render}  ${f.scripts}`);
+    }
     const value = await input.inputValue();
     if (value !== before + "warm" + typed) throw new Error(`${title}: the field holds ${JSON.stringify(value)}, not ${JSON.stringify(before + "warm" + typed)}`);
     const s = stats(lat);
