@@ -36,6 +36,28 @@ describe("ModuleFormPage", () => {
     await waitFor(() => expect(screen.queryByText(CN.idNumberTaken)).toBeNull());
   });
 
+  it("shows a server message that names no field under the form, and its field messages next to their fields", async () => {
+    signIn({ modules: [module] });
+    server.use(
+      http.get("/onlineVillage/handicappeds/schema", () => ok(handicappedSchema)),
+      http.post("/onlineVillage/handicappeds", () =>
+        fail(409, CN.badSubmission, [
+          { field: "", message: CN.recordChanged },
+          { field: "idCard", message: CN.idNumberTaken },
+        ]),
+      ),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ModuleFormPage />, "/m/handicappedSubsidy/create", "/m/:module/create");
+    await user.click(await screen.findByLabelText(new RegExp(CN.fullName)));
+    await user.paste(CN.zhangSan);
+    await user.click(screen.getByLabelText(new RegExp(CN.idNumber)));
+    await user.paste("11010519491231002X");
+    fireEvent.click(screen.getByRole("button", { name: btn("common.submit") }));
+    expect((await screen.findByText(CN.recordChanged)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByText(CN.idNumberTaken)).toBeInTheDocument();
+  });
+
   it("lays the fields out in the uiSchema's sections", async () => {
     signIn({ modules: [module] });
     server.use(http.get("/onlineVillage/handicappeds/schema", () => ok(handicappedSchema)));

@@ -12,6 +12,7 @@ import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { useSessionStore } from "../stores/useSessionStore";
 import { ModuleGate } from "./ModuleGate";
 import type { ModuleSchema } from "./moduleSchema";
+import { RootFieldTemplate } from "./RootFieldTemplate";
 import { SectionedObjectTemplate } from "./SectionedObjectTemplate";
 import { localizeFieldErrors, toErrorSchema } from "./serverErrors";
 import { trimDeep } from "./trim";
@@ -134,6 +135,7 @@ export function ModuleForm({ schema, id, onPreview }: { schema: ModuleSchema; id
   const uiSchema = useMemo<UiSchema>(
     () => ({
       ...withDefaultWidgets(writableSchema(schema.jsonSchema), schema.uiSchema),
+      "ui:FieldTemplate": RootFieldTemplate,
       "ui:ObjectFieldTemplate": SectionedObjectTemplate,
       "ui:submitButtonOptions": { norender: true },
     }),
