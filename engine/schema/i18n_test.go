@@ -190,3 +190,72 @@ func TestShippedCatalogues(t *testing.T) {
 		}
 	}
 }
+
+// Dashboards and workflow steps are translated like module texts: by
+// place, else by wording, else the Chinese text, each string on its own.
+func TestDashboardAndStepTextsFallBackPerString(t *testing.T) {
+	fsys := dashTree(map[string]string{"people.yaml": goodDashboard})
+	fsys["reg/leave.yaml"] = &fstest.MapFile{Data: []byte(flowModule("", goodSteps))}
+	fsys["i18n/en.yaml"] = &fstest.MapFile{Data: []byte(`texts:
+  人员看板: People Screen
+  乡镇审批: Township approval
+places:
+  "@dash.people.total": Head count
+  "@dash.people~period": Period
+`)}
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatalf("load: %v", LoadErrors(errs))
+	}
+	places := map[string]string{}
+	for _, tp := range set.Texts() {
+		places[tp.Place] = tp.Text
+	}
+	for place, text := range map[string]string{
+		"@dash.people": "人员看板", "@dash.people.total": "人数", "@dash.people.total[1]": "待我审批",
+		"@dash.people~period": "周期", "@dash.people.ages": "年龄", "carApply@township": "乡镇审批",
+		"carApply@review/finance": "财务", "carApply@fin": "财务审核",
+	} {
+		if places[place] != text {
+			t.Errorf("place %s = %q, want %q", place, places[place], text)
+		}
+	}
+	en := set.Catalogue("en")
+	for _, tt := range []struct{ place, text, want string }{
+		{"@dash.people", "人员看板", "People Screen"},
+		{"@dash.people.total", "人数", "Head count"},      // by place
+		{"@dash.people.total[0]", "人数", "人数"},           // the same wording elsewhere stays Chinese
+		{"@dash.people.ages", "年龄", "年龄"},               // untranslated
+		{"carApply@township", "乡镇审批", "Township approval"}, // a workflow step
+		{"carApply@county", "县级审批", "县级审批"},
+	} {
+		if got := en.Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("en %s %q = %q, want %q", tt.place, tt.text, got, tt.want)
+		}
+	}
+	if got := set.Catalogue("zh_TW").Translate("carApply@county", "县级审批"); got != "縣級審批" {
+		t.Errorf("zh_TW step = %q, want 縣級審批", got)
+	}
+	if got := set.Catalogue("zh_TW").Translate("@dash.people", "人员看板"); got != "人員看板" {
+		t.Errorf("zh_TW dashboard = %q, want 人員看板", got)
+	}
+}
+
+// The shipped dashboards and workflow steps answer in every locale.
+func TestShippedDashboardAndStepTexts(t *testing.T) {
+	set, _ := LoadFS(os.DirFS("../../schemas"), ".")
+	for _, tt := range []struct{ place, text, locale, want string }{
+		{"@dash.countyOverview", "乡村治理数据总览", "en", "Rural Governance Data Overview"},
+		{"@dash.countyOverview", "乡村治理数据总览", "ja", "農村ガバナンスデータ概要"},
+		{"@dash.countyOverview", "乡村治理数据总览", "ko", "농촌 거버넌스 데이터 개요"},
+		{"@dash.countyOverview", "乡村治理数据总览", "zh_TW", "鄉村治理數據總覽"},
+		{"vehicleApply@township", "乡镇审批", "en", "Township approval"},
+		{"vehicleApply@township", "乡镇审批", "ja", "郷鎮承認"},
+		{"vehicleApply@township", "乡镇审批", "ko", "향진 승인"},
+		{"vehicleApply@township", "乡镇审批", "zh_TW", "鄉鎮審批"},
+	} {
+		if got := set.Catalogue(tt.locale).Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("%s %s = %q, want %q", tt.locale, tt.place, got, tt.want)
+		}
+	}
+}
