@@ -223,9 +223,9 @@ places:
 	en := set.Catalogue("en")
 	for _, tt := range []struct{ place, text, want string }{
 		{"@dash.people", "人员看板", "People Screen"},
-		{"@dash.people.total", "人数", "Head count"},      // by place
-		{"@dash.people.total[0]", "人数", "人数"},           // the same wording elsewhere stays Chinese
-		{"@dash.people.ages", "年龄", "年龄"},               // untranslated
+		{"@dash.people.total", "人数", "Head count"},         // by place
+		{"@dash.people.total[0]", "人数", "人数"},              // the same wording elsewhere stays Chinese
+		{"@dash.people.ages", "年龄", "年龄"},                  // untranslated
 		{"carApply@township", "乡镇审批", "Township approval"}, // a workflow step
 		{"carApply@county", "县级审批", "县级审批"},
 	} {
