@@ -259,3 +259,54 @@ func TestShippedDashboardAndStepTexts(t *testing.T) {
 		}
 	}
 }
+
+// A module's own i18n: block (a designer module's translations) wins over
+// the catalogue's wording, falls back per string, and is checked.
+func TestModuleI18nBlock(t *testing.T) {
+	fsys := i18nTree(map[string]string{"en.yaml": "texts:\n  姓名: Name\n  规模: Scale\n"})
+	fsys["a/two.yaml"] = &fstest.MapFile{Data: []byte(`name: two
+title: 请假申请
+api: /two
+permission: two
+fields:
+  - {name: name, label: 姓名, type: string}
+  - {name: reason, label: 事由, type: string}
+  - {name: days, label: 天数, type: int}
+i18n:
+  en: {请假申请: Leave Requests, 姓名: Applicant, 事由: Reason}
+  ja: {请假申请: 休暇申請}
+  zh_TW: {事由: 緣由}
+`)}
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatalf("load: %v", LoadErrors(errs))
+	}
+	for _, tt := range []struct{ locale, place, text, want string }{
+		{"en", "two", "请假申请", "Leave Requests"},
+		{"en", "two.name", "姓名", "Applicant"}, // the module's own wins over the catalogue's wording
+		{"en", "one.name", "姓名", "Name"},      // another module keeps the catalogue's
+		{"en", "two.reason", "事由", "Reason"},
+		{"en", "two.days", "天数", "天数"}, // per string: Chinese
+		{"ja", "two", "请假申请", "休暇申請"},
+		{"ja", "two.reason", "事由", "事由"},
+		{"ko", "two", "请假申请", "请假申请"},
+		{"zh_TW", "two", "请假申请", "請假申請"},    // converted
+		{"zh_TW", "two.reason", "事由", "緣由"}, // corrected by the module
+	} {
+		if got := set.Catalogue(tt.locale).Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("%s %s %q = %q, want %q", tt.locale, tt.place, tt.text, got, tt.want)
+		}
+	}
+
+	for block, want := range map[string]string{
+		"  en: {请假申请: Leave Requests, 不存在的文字: Nothing}\n": "a/two.yaml:8: i18n.en.不存在的文字: 原文“不存在的文字”不是本模块的文字",
+		"  fr: {请假申请: Congés}\n":                          "a/two.yaml:8: i18n.fr: ",
+		"  en: {请假申请: \"\"}\n":                            "a/two.yaml:8: i18n.en.请假申请: ",
+	} {
+		fsys["a/two.yaml"] = &fstest.MapFile{Data: []byte("name: two\ntitle: 请假申请\napi: /two\npermission: two\nfields:\n  - {name: name, label: 姓名, type: string}\ni18n:\n" + block)}
+		_, errs = LoadFS(fsys, ".")
+		if got := LoadErrors(errs).Error(); !strings.Contains(got, want) {
+			t.Errorf("%s: errors %q lack %q", block, got, want)
+		}
+	}
+}
