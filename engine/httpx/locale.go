@@ -12,7 +12,7 @@ import (
 	"xiangzhi/engine/schema"
 )
 
-// The locale of server messages (docs/messages.md "Locale of server
+// The locale of server messages (docs/api.md "Locale of server
 // messages"). A request asks for a locale with Accept-Language (the console
 // sends the one the user chose on every call); the msg of an error envelope
 // is then worded in it when msg.Translations has the message, and stays the

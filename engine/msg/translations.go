@@ -1,7 +1,7 @@
 package msg
 
 // Translations of the common server messages that are not field messages
-// (docs/messages.md "Locale of server messages"): the msg of an error
+// (docs/api.md "Locale of server messages"): the msg of an error
 // envelope follows the locale the request asks for (Accept-Language) and
 // falls back to the Chinese text for every message not listed here. The
 // keys are the Chinese texts (or format templates) above, exactly as the

@@ -49,7 +49,7 @@ let localeSource: () => string = () => "zh_CN";
 
 /**
  * connectLocale tells the client where the chosen locale lives (main.tsx): every call sends it as
- * Accept-Language (zh_CN → zh-CN), so the server's messages answer in it (docs/messages.md).
+ * Accept-Language (zh_CN → zh-CN), so the server's messages answer in it (docs/api.md).
  */
 export function connectLocale(source: () => string): void {
   localeSource = source;
