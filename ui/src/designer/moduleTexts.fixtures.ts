@@ -16,3 +16,8 @@ export const LEAVE: ModuleDoc = {
 };
 
 export const EN_LEAVE = { 请假申请: "Leave Requests", 事由: "Reason" };
+
+/** LEAVE_TEXTS are the texts moduleTexts lists for LEAVE ("08:30" holds no Chinese character). */
+export const LEAVE_TEXTS = ["请假申请", "基本信息", "事由", "请写明事由", "类别", "事假", "病假", "乡镇审批"];
+
+export const JA_TITLE = "休暇申請";

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { moduleTexts, withTranslation } from "./moduleTexts";
 import { fromYaml, toYaml } from "./yamlio";
-import { EN_LEAVE, LEAVE } from "./moduleTexts.fixtures";
+import { EN_LEAVE, JA_TITLE, LEAVE, LEAVE_TEXTS } from "./moduleTexts.fixtures";
 
 describe("a designer module's own translations", () => {
   it("lists each Chinese text the module shows once, in order", () => {
     // "08:30" holds no Chinese character: nothing to translate.
-    expect(moduleTexts(LEAVE)).toEqual([LEAVE.title, "基本信息", "事由", "请写明事由", "类别", "事假", "病假", "乡镇审批"]);
+    expect(moduleTexts(LEAVE)).toEqual(LEAVE_TEXTS);
   });
 
   it("writes translations into the i18n: block, removes emptied ones and survives the YAML round trip", () => {
     let m = LEAVE;
     for (const [zh, en] of Object.entries(EN_LEAVE)) m = withTranslation(m, "en", zh, en);
-    m = withTranslation(m, "ja", LEAVE.title, "休暇申請");
-    expect(m.i18n).toEqual({ en: EN_LEAVE, ja: { [LEAVE.title]: "休暇申請" } });
+    m = withTranslation(m, "ja", LEAVE.title, JA_TITLE);
+    expect(m.i18n).toEqual({ en: EN_LEAVE, ja: { [LEAVE.title]: JA_TITLE } });
     const back = fromYaml(toYaml(m));
     expect(back.model?.i18n).toEqual(m.i18n);
     m = withTranslation(m, "ja", LEAVE.title, " ");
