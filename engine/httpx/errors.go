@@ -165,7 +165,8 @@ func statusText(code int) (string, bool) {
 
 // ErrorHandler is the echo HTTPErrorHandler: it answers every error with the
 // envelope and logs internal errors (and public 5xx ones) with the request
-// id. Internal details never reach the client.
+// id. Internal details never reach the client. The message is worded in
+// the request's locale where it has a translation (LocalizeMessage).
 func ErrorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		status, env, internal := Resolve(err)
@@ -181,6 +182,11 @@ func ErrorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		if c.Response().Committed {
 			return
+		}
+		// The message in the locale the request asks for (locale.go).
+		if locale := RequestLocale(c.Request()); locale != "" {
+			env.Msg = LocalizeMessage(env.Msg, locale)
+			c.Response().Header().Add("Vary", "Accept-Language")
 		}
 		var werr error
 		if c.Request().Method == http.MethodHead {

@@ -12,6 +12,12 @@ const (
 	I18nNotString     = "“%s”的译文必须是文字"
 )
 
+// Texts of a module's own translations (the i18n: block of a module file).
+const (
+	I18nUnknownModuleLocale = "不认识的语言 %s，只能是 en、ja、ko 或 zh_TW"
+	I18nNotModuleText       = "原文“%s”不是本模块的文字"
+)
+
 // I18nNoLocale refuses GET /api/i18n/{locale} for a locale the console does
 // not have.
 const I18nNoLocale = "没有语言 %s 的翻译，可选 en、ja、ko、zh_TW"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -71,6 +72,7 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.listSort()
 	c.stats()
 	c.routes()
+	c.i18n()
 	if m.ShareDown && !m.OrgScoped {
 		c.add([]string{"shareDown"}, msg.SchemaShareDownUnscoped)
 	}
@@ -296,6 +298,43 @@ func (c *checker) stats() {
 		}
 		if f := c.m.Field(name); f == nil || !statsType[f.Type] || f.Multiple {
 			c.add([]string{"stats", strconv.Itoa(i)}, msg.SchemaBadStats, name)
+		}
+	}
+}
+
+// i18n checks the module's own translations: a locale the console has, and
+// only texts the module shows (its status values included).
+func (c *checker) i18n() {
+	if len(c.m.I18n) == 0 {
+		return
+	}
+	texts := map[string]bool{}
+	for _, tp := range c.m.Texts() {
+		texts[tp.Text] = true
+	}
+	for _, v := range FlowStatuses {
+		texts[v] = true
+	}
+	texts[msg.FlowStatusLabel] = true
+	locales := make([]string, 0, len(c.m.I18n))
+	for l := range c.m.I18n {
+		locales = append(locales, l)
+	}
+	sort.Strings(locales)
+	for _, l := range locales {
+		if !isLocale(l) {
+			c.add([]string{"i18n", l}, msg.I18nUnknownModuleLocale, l)
+			continue
+		}
+		keys := make([]string, 0, len(c.m.I18n[l]))
+		for k := range c.m.I18n[l] {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if !texts[k] {
+				c.add([]string{"i18n", l, k}, msg.I18nNotModuleText, k)
+			}
 		}
 	}
 }

@@ -41,6 +41,12 @@ var Locales = []string{"en", "ja", "ko", "zh_TW"}
 //	@dict.<type>                 a dictionary's title
 //	@dict.<type>=<value>         a dictionary item's label
 //	@common.<key>                a common column every module has (创建时间…)
+//	<module>@<step>              a workflow step's title (a node at any depth)
+//	<module>@<step>/<branch>     a branch's title (<branch> its name, else its index)
+//	@dash.<name>                 a dashboard's title
+//	@dash.<name>.<widget>        a widget's title (~unit its unit)
+//	@dash.<name>.<widget>[<i>]   a number card item's label (~unit its unit)
+//	@dash.<name>~<filter>        a page filter's label (=<value> an option's)
 type TextPlace struct {
 	Place string
 	Text  string
@@ -89,7 +95,62 @@ func (s *Set) Texts() []TextPlace {
 	for _, m := range mods {
 		out = append(out, m.Texts()...)
 	}
+	dashes := slices.Clone(s.Dashboards)
+	slices.SortFunc(dashes, func(a, b *Dashboard) int { return cmpString(a.Name, b.Name) })
+	for _, d := range dashes {
+		out = append(out, d.Texts()...)
+	}
 	return out
+}
+
+// Texts lists the translatable texts of a dashboard with their places: its
+// title, the page filters' labels and options, the widgets' titles and
+// units, the number cards' item labels and units.
+func (d *Dashboard) Texts() []TextPlace {
+	var out []TextPlace
+	add := func(place, text string) {
+		if hasHan(text) {
+			out = append(out, TextPlace{place, text})
+		}
+	}
+	at := "@dash." + d.Name
+	add(at, d.Title)
+	for _, f := range d.Filters {
+		add(at+"~"+f.Name, f.Label)
+		for _, o := range f.Options {
+			add(at+"~"+f.Name+"="+fmt.Sprint(o.Value), o.Label)
+		}
+	}
+	for _, w := range d.Widgets {
+		p := at + "." + w.ID
+		add(p, w.Title)
+		add(p+"~unit", w.Unit)
+		for i, it := range w.Items {
+			ip := p + "[" + strconv.Itoa(i) + "]"
+			add(ip, it.Label)
+			add(ip+"~unit", it.Unit)
+		}
+	}
+	return out
+}
+
+// workflowTexts lists the titles of a workflow's nodes and branches, at any
+// depth, with their places.
+func workflowTexts(module string, steps []Step, add func(place, text string)) {
+	for _, st := range steps {
+		p := module + "@" + st.Name
+		add(p, st.Title)
+		for _, group := range [][]Branch{st.Branches, st.Parallel} {
+			for i, b := range group {
+				name := b.Name
+				if name == "" {
+					name = strconv.Itoa(i)
+				}
+				add(p+"/"+name, b.Title)
+				workflowTexts(module, b.Steps, add)
+			}
+		}
+	}
 }
 
 func cmpString(a, b string) int {
@@ -145,6 +206,9 @@ func (m *Module) Texts() []TextPlace {
 		for _, a := range st.Actions {
 			add(m.Name+"!"+a.Name, a.Label)
 		}
+	}
+	if m.Workflow != nil {
+		workflowTexts(m.Name, m.Workflow.Steps, add)
 	}
 	return out
 }

@@ -147,6 +147,22 @@ func (s *Set) Catalogue(locale string) *Catalogue {
 	}
 	if file != nil {
 		maps.Copy(out.Texts, file.Texts)
+	}
+	// A module's own translations (its i18n: block) stand at its places, so
+	// they win over the same wording elsewhere; a catalogue file's places
+	// still correct them.
+	for _, m := range s.Modules {
+		own := m.I18n[locale]
+		if len(own) == 0 {
+			continue
+		}
+		for _, tp := range m.Texts() {
+			if t := own[tp.Text]; t != "" {
+				out.Places[tp.Place] = t
+			}
+		}
+	}
+	if file != nil {
 		maps.Copy(out.Places, file.Places)
 	}
 	return out

@@ -190,3 +190,123 @@ func TestShippedCatalogues(t *testing.T) {
 		}
 	}
 }
+
+// Dashboards and workflow steps are translated like module texts: by
+// place, else by wording, else the Chinese text, each string on its own.
+func TestDashboardAndStepTextsFallBackPerString(t *testing.T) {
+	fsys := dashTree(map[string]string{"people.yaml": goodDashboard})
+	fsys["reg/leave.yaml"] = &fstest.MapFile{Data: []byte(flowModule("", goodSteps))}
+	fsys["i18n/en.yaml"] = &fstest.MapFile{Data: []byte(`texts:
+  人员看板: People Screen
+  乡镇审批: Township approval
+places:
+  "@dash.people.total": Head count
+  "@dash.people~period": Period
+`)}
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatalf("load: %v", LoadErrors(errs))
+	}
+	places := map[string]string{}
+	for _, tp := range set.Texts() {
+		places[tp.Place] = tp.Text
+	}
+	for place, text := range map[string]string{
+		"@dash.people": "人员看板", "@dash.people.total": "人数", "@dash.people.total[1]": "待我审批",
+		"@dash.people~period": "周期", "@dash.people.ages": "年龄", "carApply@township": "乡镇审批",
+		"carApply@review/finance": "财务", "carApply@fin": "财务审核",
+	} {
+		if places[place] != text {
+			t.Errorf("place %s = %q, want %q", place, places[place], text)
+		}
+	}
+	en := set.Catalogue("en")
+	for _, tt := range []struct{ place, text, want string }{
+		{"@dash.people", "人员看板", "People Screen"},
+		{"@dash.people.total", "人数", "Head count"},         // by place
+		{"@dash.people.total[0]", "人数", "人数"},              // the same wording elsewhere stays Chinese
+		{"@dash.people.ages", "年龄", "年龄"},                  // untranslated
+		{"carApply@township", "乡镇审批", "Township approval"}, // a workflow step
+		{"carApply@county", "县级审批", "县级审批"},
+	} {
+		if got := en.Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("en %s %q = %q, want %q", tt.place, tt.text, got, tt.want)
+		}
+	}
+	if got := set.Catalogue("zh_TW").Translate("carApply@county", "县级审批"); got != "縣級審批" {
+		t.Errorf("zh_TW step = %q, want 縣級審批", got)
+	}
+	if got := set.Catalogue("zh_TW").Translate("@dash.people", "人员看板"); got != "人員看板" {
+		t.Errorf("zh_TW dashboard = %q, want 人員看板", got)
+	}
+}
+
+// The shipped dashboards and workflow steps answer in every locale.
+func TestShippedDashboardAndStepTexts(t *testing.T) {
+	set, _ := LoadFS(os.DirFS("../../schemas"), ".")
+	for _, tt := range []struct{ place, text, locale, want string }{
+		{"@dash.countyOverview", "乡村治理数据总览", "en", "Rural Governance Data Overview"},
+		{"@dash.countyOverview", "乡村治理数据总览", "ja", "農村ガバナンスデータ概要"},
+		{"@dash.countyOverview", "乡村治理数据总览", "ko", "농촌 거버넌스 데이터 개요"},
+		{"@dash.countyOverview", "乡村治理数据总览", "zh_TW", "鄉村治理數據總覽"},
+		{"vehicleApply@township", "乡镇审批", "en", "Township approval"},
+		{"vehicleApply@township", "乡镇审批", "ja", "郷鎮承認"},
+		{"vehicleApply@township", "乡镇审批", "ko", "향진 승인"},
+		{"vehicleApply@township", "乡镇审批", "zh_TW", "鄉鎮審批"},
+	} {
+		if got := set.Catalogue(tt.locale).Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("%s %s = %q, want %q", tt.locale, tt.place, got, tt.want)
+		}
+	}
+}
+
+// A module's own i18n: block (a designer module's translations) wins over
+// the catalogue's wording, falls back per string, and is checked.
+func TestModuleI18nBlock(t *testing.T) {
+	fsys := i18nTree(map[string]string{"en.yaml": "texts:\n  姓名: Name\n  规模: Scale\n"})
+	fsys["a/two.yaml"] = &fstest.MapFile{Data: []byte(`name: two
+title: 请假申请
+api: /two
+permission: two
+fields:
+  - {name: name, label: 姓名, type: string}
+  - {name: reason, label: 事由, type: string}
+  - {name: days, label: 天数, type: int}
+i18n:
+  en: {请假申请: Leave Requests, 姓名: Applicant, 事由: Reason}
+  ja: {请假申请: 休暇申請}
+  zh_TW: {事由: 緣由}
+`)}
+	set, errs := LoadFS(fsys, ".")
+	if len(errs) > 0 {
+		t.Fatalf("load: %v", LoadErrors(errs))
+	}
+	for _, tt := range []struct{ locale, place, text, want string }{
+		{"en", "two", "请假申请", "Leave Requests"},
+		{"en", "two.name", "姓名", "Applicant"}, // the module's own wins over the catalogue's wording
+		{"en", "one.name", "姓名", "Name"},      // another module keeps the catalogue's
+		{"en", "two.reason", "事由", "Reason"},
+		{"en", "two.days", "天数", "天数"}, // per string: Chinese
+		{"ja", "two", "请假申请", "休暇申請"},
+		{"ja", "two.reason", "事由", "事由"},
+		{"ko", "two", "请假申请", "请假申请"},
+		{"zh_TW", "two", "请假申请", "請假申請"},    // converted
+		{"zh_TW", "two.reason", "事由", "緣由"}, // corrected by the module
+	} {
+		if got := set.Catalogue(tt.locale).Translate(tt.place, tt.text); got != tt.want {
+			t.Errorf("%s %s %q = %q, want %q", tt.locale, tt.place, tt.text, got, tt.want)
+		}
+	}
+
+	for block, want := range map[string]string{
+		"  en: {请假申请: Leave Requests, 不存在的文字: Nothing}\n": "a/two.yaml:8: i18n.en.不存在的文字: 原文“不存在的文字”不是本模块的文字",
+		"  fr: {请假申请: Congés}\n":                          "a/two.yaml:8: i18n.fr: ",
+		"  en: {请假申请: \"\"}\n":                            "a/two.yaml:8: i18n.en.请假申请: ",
+	} {
+		fsys["a/two.yaml"] = &fstest.MapFile{Data: []byte("name: two\ntitle: 请假申请\napi: /two\npermission: two\nfields:\n  - {name: name, label: 姓名, type: string}\ni18n:\n" + block)}
+		_, errs = LoadFS(fsys, ".")
+		if got := LoadErrors(errs).Error(); !strings.Contains(got, want) {
+			t.Errorf("%s: errors %q lack %q", block, got, want)
+		}
+	}
+}

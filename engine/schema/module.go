@@ -106,6 +106,11 @@ type Module struct {
 	// Workflow is the module's multi-step approval (workflow.go); it gives
 	// the module its Status.
 	Workflow *Workflow `yaml:"workflow,omitempty" json:"workflow,omitempty"`
+	// I18n translates the module's own texts: locale → Chinese text →
+	// translation (docs/schema.md "Translations"), for a module that has no
+	// place in the shipped catalogues — one made in the form designer. A
+	// text it leaves out falls back to the catalogues, then to Chinese.
+	I18n map[string]map[string]string `yaml:"i18n,omitempty" json:"i18n,omitempty"`
 
 	// Routes are extra paths the module answers with one of its generic
 	// operations (routes.go): the call paths of spec §7.

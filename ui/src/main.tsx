@@ -2,12 +2,14 @@ import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
-import { connectToken } from "./api/http";
+import { connectLocale, connectToken } from "./api/http";
+import { currentLocale } from "./app/i18n";
 import { getToken } from "./stores/useSessionStore";
 import { installA11yPatches } from "./lib/a11yPatches";
 import "./index.css";
 
 connectToken(getToken);
+connectLocale(currentLocale);
 installA11yPatches();
 
 const root = document.getElementById("root");

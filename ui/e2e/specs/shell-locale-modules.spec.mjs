@@ -2,6 +2,8 @@
 // menus, the list's column headers and the form's labels of a generated module (发布类型, publishType) come
 // from the English catalogue, and an empty submit shows the required field's own message under it, worded
 // in English with the field's English label; a pattern failure shows the field's translated patternMessage.
+// The large screen /dataStatistics shows its dashboard and widget titles in English too (the catalogue's
+// @dash places).
 import { assert, signInAdmin, urlIs, visible } from "../lib.mjs";
 
 /** itemOf is the form item holding the field labelled label. */
@@ -45,6 +47,13 @@ export default [
       await page.getByRole("button", { name: /Submit/ }).click();
       await visible(itemOf(page, "Type code").getByText("Only letters, digits and underscores", { exact: true }));
       await screenshot("locale-modules-form-en");
+
+      // The large screen: its title and a widget's title in English.
+      await page.goto(new URL("/dataStatistics", page.url()).href);
+      await visible(page.getByRole("heading", { name: "Rural Governance Data Overview" }), 60_000);
+      await visible(page.getByRole("region", { name: "Population Overview" }));
+      assert.equal(await page.getByRole("heading", { name: "乡村治理数据总览" }).count(), 0, "no Chinese dashboard title");
+      await screenshot("locale-modules-dashboard-en");
     },
   },
 ];

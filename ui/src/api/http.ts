@@ -45,6 +45,19 @@ export function connectToken(source: () => string | null): void {
   tokenSource = source;
 }
 
+let localeSource: () => string = () => "zh_CN";
+
+/**
+ * connectLocale tells the client where the chosen locale lives (main.tsx): every call sends it as
+ * Accept-Language (zh_CN → zh-CN), so the server's messages answer in it (docs/api.md).
+ */
+export function connectLocale(source: () => string): void {
+  localeSource = source;
+}
+
+/** languageTag is a console locale as a BCP 47 tag. */
+export const languageTag = (locale: string): string => locale.replace("_", "-");
+
 /** buildUrl joins base, path and query, turning PUT/DELETE into POST with _method (spec §7). */
 export function buildUrl(path: string, method: Method, query?: Query): { url: string; wire: "GET" | "POST" } {
   const params = toSearchParams(query);
@@ -73,7 +86,7 @@ export function toSearchParams(query?: Query): URLSearchParams {
 }
 
 function headersFor(opts: RequestOptions, json: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": languageTag(localeSource()), ...opts.headers };
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (json) headers["Content-Type"] = "application/json";

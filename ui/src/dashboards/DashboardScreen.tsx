@@ -24,6 +24,8 @@ import { CARD_HEAD, CARD_PAD, HEADER, layoutOf } from "./layout";
 import { hasData, optionFor } from "./options";
 import { composePng } from "./png";
 import { ScreenFrame } from "./ScreenFrame";
+import { localizeDashboard, localizeWidgetData } from "./localize";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 import { useTableRefresh, useTableSocket } from "../realtime/tableChanges";
 import { modulesOf, type Bucket, type Dashboard, type DashboardData, type Widget, type WidgetData } from "./types";
 import { applyClick, choiceNames, clickAction, dataQuery, drillTo, readState, stateKey, withChoice, withPeriod, writeState, type DashState } from "./urlState";
@@ -54,7 +56,9 @@ function useDashboard(route: string) {
 /** DashboardScreen shows the dashboard whose route is route. */
 export default function DashboardScreen({ route }: { route: string }) {
   const { t } = useTranslation();
-  const { def, failed } = useDashboard(route);
+  const { def: raw, failed } = useDashboard(route);
+  const tr = useSchemaTranslator();
+  const def = useMemo(() => raw && localizeDashboard(raw, tr), [raw, tr]);
   const body =
     failed || def === null ? (
       <Result status={failed ? "error" : "404"} title={t(failed ? "dashboards.loadFailed" : "dashboards.notConfigured")} />
@@ -205,7 +209,7 @@ function Screen({ def }: { def: Dashboard }) {
               )
             }
           >
-            {(data) => <WidgetBody widget={widget} data={data} width={inner.width} height={inner.height} onPick={widget.drill || widget.kind === "map" ? pick(widget) : undefined} />}
+            {(data) => <WidgetBody dashboard={def.name} widget={widget} data={data} width={inner.width} height={inner.height} onPick={widget.drill || widget.kind === "map" ? pick(widget) : undefined} />}
           </ChartBox>
         </section>
       ))}
@@ -213,8 +217,10 @@ function Screen({ def }: { def: Dashboard }) {
   );
 }
 
-function WidgetBody({ widget, data, width, height, onPick }: { widget: Widget; data: WidgetData; width: number; height: number; onPick?: (key: Bucket["key"]) => void }) {
+function WidgetBody({ dashboard, widget, data: raw, width, height, onPick }: { dashboard: string; widget: Widget; data: WidgetData; width: number; height: number; onPick?: (key: Bucket["key"]) => void }) {
   const { t } = useTranslation();
+  const tr = useSchemaTranslator();
+  const data = useMemo(() => localizeWidgetData(dashboard, widget, raw, tr), [dashboard, widget, raw, tr]);
   const option = useMemo(() => optionFor(widget, data, { width, height }), [widget, data, width, height]);
   if (!hasData(widget, data)) return <span data-empty="true">{t("dashboards.noData")}</span>;
   switch (widget.kind) {

@@ -1,13 +1,14 @@
 // Module settings (title, API path, permission prefix, menu group and icon, organisation scope, export and
 // import, list sort and page size, statistics fields) and the sections the canvas groups fields into.
 
-import { memo, type ReactNode } from "react";
+import { memo, useState, type ReactNode } from "react";
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { text } from "./texts";
 import type { DesignerOptions } from "./api";
 import type { Problem } from "./yamlio";
 import { setKey, setModuleKey, STATS_TYPES, uniqueName, type ModuleDoc, type SectionDoc } from "./model";
+import { moduleTexts, TRANSLATION_LOCALES, withTranslation } from "./moduleTexts";
 
 interface Props {
   model: ModuleDoc;
@@ -159,6 +160,38 @@ export const ModulePanel = memo(function ModulePanel({ model: m, problems, optio
           {text("designer.addSection")}
         </Button>
       </Item>
+      <Translations model={m} problems={problems} onChange={onChange} />
     </Form>
   );
 });
+
+/**
+ * Translations edits the module's own i18n: block: per locale, each Chinese text the module shows and its
+ * translation; a text left empty falls back to the shipped catalogues, then to Chinese (zh_TW: converted).
+ */
+function Translations({ model: m, problems, onChange }: Pick<Props, "model" | "problems" | "onChange">) {
+  const [locale, setLocale] = useState<string>(TRANSLATION_LOCALES[0]);
+  const texts = moduleTexts(m);
+  const own = m.i18n?.[locale] ?? {};
+  // Translations of texts the module no longer shows are listed too, so they can be removed.
+  const stale = Object.keys(own).filter((k) => !texts.includes(k));
+  return (
+    <Item label={text("designer.i18n.title")} problem={problems.find((p) => p.path?.startsWith("i18n"))?.message}>
+      <Select
+        aria-label={text("designer.i18n.locale")}
+        size="small"
+        style={{ minWidth: 140, marginBottom: 4 }}
+        value={locale}
+        onChange={setLocale}
+        options={TRANSLATION_LOCALES.map((l) => ({ value: l, label: text(`designer.i18n.locales.${l}`) }))}
+      />
+      <div style={{ fontSize: 12, opacity: 0.7, marginBottom: 4 }}>{text("designer.i18n.hint")}</div>
+      {[...texts, ...stale].map((zh) => (
+        <Space.Compact key={zh} block style={{ marginBottom: 4 }}>
+          <Input value={zh} readOnly tabIndex={-1} style={{ width: "40%" }} aria-hidden />
+          <Input aria-label={text("designer.i18n.of", { text: zh })} value={own[zh] ?? ""} onChange={(e) => onChange((x) => withTranslation(x, locale, zh, e.target.value))} />
+        </Space.Compact>
+      ))}
+    </Item>
+  );
+}

@@ -157,6 +157,8 @@ export interface ModuleDoc {
   export?: boolean;
   import?: boolean;
   stats?: string[];
+  /** The module's own translations: locale → Chinese text → translation (docs/schema.md "Translations"). */
+  i18n?: Record<string, Record<string, string>>;
 }
 
 /** Canonical key orders: where a key the file did not have yet is inserted. */
@@ -180,6 +182,7 @@ export const MODULE_KEYS = [
   "export",
   "import",
   "stats",
+  "i18n",
 ] as const;
 
 export const FIELD_KEYS = [

@@ -5,6 +5,8 @@ import { Alert, Modal, Space, Spin, Steps, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { workflowApi, type PlanStep, type Simulation } from "./workflowApi";
+import { localizeSimulation } from "./flowTexts";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 
 function StepLine({ step, people }: { step: PlanStep; people: Record<string, string> }) {
   const { t } = useTranslation();
@@ -24,8 +26,10 @@ function StepLine({ step, people }: { step: PlanStep; people: Record<string, str
 }
 
 /** PlanView draws a simulated path. */
-export function PlanView({ simulation }: { simulation: Simulation }) {
+export function PlanView({ simulation: raw, module }: { simulation: Simulation; module: string }) {
   const { t } = useTranslation();
+  const tr = useSchemaTranslator();
+  const simulation = localizeSimulation(raw, module, tr);
   const items = simulation.plan.stages.flatMap((stage) =>
     stage.lanes.flatMap((lane) =>
       lane.steps.map((step) => ({
@@ -100,7 +104,7 @@ export function SimulateDialog({ module, record, onClose, onSubmit }: SimulateDi
     >
       {loading && <Spin />}
       {error && <Alert type="error" showIcon message={error} />}
-      {result && !loading && <PlanView simulation={result} />}
+      {result && !loading && <PlanView simulation={result} module={module} />}
     </Modal>
   );
 }

@@ -11,6 +11,8 @@ import { RecordSummary } from "./RecordSummary";
 import { useFlowRecord } from "./WorkflowPanel";
 import type { FlowState } from "./workflowApi";
 import "./print.css";
+import { localizeFlow } from "./flowTexts";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 
 /** DecisionRow is one line of the sheet's decision table. */
 export interface DecisionRow {
@@ -57,11 +59,13 @@ export default function PrintSheetPage() {
   const { t } = useTranslation();
   const { module = "", id = "" } = useParams();
   const { data, loading, failed } = useFlowRecord(module, id);
-  const title = useSessionStore((s) => s.modules.find((m) => m.name === module)?.title ?? module);
+  const tr = useSchemaTranslator();
+  const title = tr(module, useSessionStore((s) => s.modules.find((m) => m.name === module)?.title ?? module));
   if (loading && !data) return <Spin />;
   if (failed || !data) return <Result status="404" title={t("module.recordNotFound")} />;
-  const rows = decisionRows(data.flow);
-  const inst = data.flow.instances?.[0];
+  const flow = localizeFlow(data.flow, tr);
+  const rows = decisionRows(flow);
+  const inst = flow.instances?.[0];
   const stateText = (s: string) =>
     s === "submit" ? t("workflow.actions.submit") : s === "cc" ? t("workflow.copies") : t(`workflow.taskStates.${s}`, { defaultValue: s });
   return (

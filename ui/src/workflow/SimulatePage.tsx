@@ -142,7 +142,7 @@ export default function SimulatePage() {
             <Space direction="vertical" style={{ width: "100%" }}>
               {error && <Alert type="error" showIcon message={error} />}
               {busy && <Spin />}
-              {result && !busy && <PlanView simulation={result} />}
+              {result && !busy && <PlanView simulation={result} module={module} />}
             </Space>
           </Col>
         </Row>

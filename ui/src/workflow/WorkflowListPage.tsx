@@ -16,6 +16,8 @@ import { StateTag, TASK_COLOR } from "./StepChart";
 import { useFlowRecord, WorkflowPanel } from "./WorkflowPanel";
 import { workflowPath } from "./paths";
 import { workflowApi, type MineRow, type Page, type TaskRow, type TodoCount } from "./workflowApi";
+import { localizeTaskRow } from "./flowTexts";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 
 export type ListKind = "todo" | "done" | "cc" | "mine";
 
@@ -33,7 +35,9 @@ interface Opened {
 /** The drawer of one record: what it is, and its approval panel. */
 function RecordDrawer({ opened, onClose, onChanged }: { opened: Opened; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
-  const moduleTitle = useSessionStore((s) => s.modules.find((m) => m.name === opened.module)?.title);
+  const tr = useSchemaTranslator();
+  const rawTitle = useSessionStore((s) => s.modules.find((m) => m.name === opened.module)?.title);
+  const moduleTitle = rawTitle && tr(opened.module, rawTitle);
   const { data } = useFlowRecord(opened.module, opened.id);
   return (
     <Drawer
@@ -88,6 +92,8 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
   // A new message (a task arriving) reloads the to-do list, so the list follows the bell without a reload.
   const messages = useMessageStore((s) => s.version);
   const { data, loading } = useList(kind, module, page, size, version + (kind === "todo" ? messages : 0));
+  const tr = useSchemaTranslator();
+  const rows = useMemo(() => data.data.map((r) => localizeTaskRow(r, tr)), [data, tr]);
 
   useEffect(() => {
     if (kind !== "todo") return;
@@ -213,7 +219,7 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
               key: c.module,
               label: (
                 <Space size={4}>
-                  {c.title}
+                  {tr(c.module, c.title)}
                   <Badge count={c.count} showZero color="blue" />
                 </Space>
               ),
@@ -226,7 +232,7 @@ export default function WorkflowListPage({ kind }: { kind: ListKind }) {
         size="middle"
         loading={loading}
         columns={columns}
-        dataSource={data.data}
+        dataSource={rows}
         locale={{ emptyText: t("workflow.empty") }}
         pagination={{
           current: page,

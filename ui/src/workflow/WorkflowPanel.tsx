@@ -17,6 +17,8 @@ import { StateTag, StepChart } from "./StepChart";
 import { UserSelect } from "./UserSelect";
 import { workflowPath } from "./paths";
 import { workflowApi, type FlowRecord, type FlowState, type OfferedAction } from "./workflowApi";
+import { localizeFlow } from "./flowTexts";
+import { useSchemaTranslator } from "../schema-ui/schemaTexts";
 
 /** The status field a workflow gives its module unless the module file names another. */
 export const DEFAULT_STATUS_FIELD = "approvalStatus";
@@ -71,11 +73,12 @@ export function WorkflowPanel({ module, id, submitCode, statusField, onChanged, 
   const [copying, setCopying] = useState(false);
   const [copyForm] = Form.useForm<{ userIds: number[] }>();
   const label = useActionLabel();
+  const tr = useSchemaTranslator();
 
   if (loading && !data) return <Spin />;
   if (failed || !data) return null;
 
-  const flow = data.flow;
+  const flow = localizeFlow(data.flow, tr);
   const inst = latest(flow);
   const status = data.record[statusField ?? DEFAULT_STATUS_FIELD];
   const acts = panelActions(flow, me, status, access.can([submitCode ?? `${permission ?? module}.submit`]), taskId);

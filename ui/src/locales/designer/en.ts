@@ -281,6 +281,14 @@ const designer: typeof zhCN = {
     branchTitle: "Branch title",
     addBranch: "Add branch",
   },
+  // issue 18 (i18n18): the module's own translations (its i18n: block) in the module settings.
+  i18n: {
+    title: "Translations",
+    locale: "Language",
+    hint: "A text left empty takes the wording of the translation files, else shows in Chinese; Traditional Chinese is converted from the simplified text, so write only corrections for it.",
+    of: "Translation of “{{text}}”",
+    locales: { en: "English", ja: "Japanese", ko: "Korean", zh_TW: "Traditional Chinese" },
+  },
 };
 
 export default designer;

@@ -281,6 +281,14 @@ const designer: typeof zhCN = {
     branchTitle: "分岐タイトル",
     addBranch: "分岐を追加",
   },
+  // issue 18 (i18n18): the module's own translations (its i18n: block) in the module settings.
+  i18n: {
+    title: "翻訳",
+    locale: "言語",
+    hint: "空欄の文字は翻訳ファイルの訳を使い、それもなければ中国語で表示します。繁体字は簡体字から自動変換されるため、ここには修正だけを書きます。",
+    of: "「{{text}}」の訳",
+    locales: { en: "英語", ja: "日本語", ko: "韓国語", zh_TW: "繁体字中国語" },
+  },
 };
 
 export default designer;

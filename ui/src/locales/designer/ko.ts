@@ -281,6 +281,14 @@ const designer: typeof zhCN = {
     branchTitle: "분기 제목",
     addBranch: "분기 추가",
   },
+  // issue 18 (i18n18): the module's own translations (its i18n: block) in the module settings.
+  i18n: {
+    title: "번역",
+    locale: "언어",
+    hint: "비워 둔 문구는 번역 파일의 번역을 쓰고, 그것도 없으면 중국어로 표시합니다. 번체 중국어는 간체에서 자동 변환되므로 여기에는 수정만 적습니다.",
+    of: "“{{text}}”의 번역",
+    locales: { en: "영어", ja: "일본어", ko: "한국어", zh_TW: "번체 중국어" },
+  },
 };
 
 export default designer;

@@ -281,6 +281,14 @@ const designer = {
     branchTitle: "分支标题",
     addBranch: "添加分支",
   },
+  // issue 18 (i18n18): the module's own translations (its i18n: block) in the module settings.
+  i18n: {
+    title: "翻译",
+    locale: "语言",
+    hint: "未填写的文字先用翻译文件的译文，再没有则显示中文；繁体中文由简体自动转换，这里只写更正。",
+    of: "“{{text}}”的译文",
+    locales: { en: "英语", ja: "日语", ko: "韩语", zh_TW: "繁体中文" },
+  },
 };
 
 export default designer;

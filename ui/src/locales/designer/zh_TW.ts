@@ -281,6 +281,14 @@ const designer: typeof zhCN = {
     branchTitle: "分支標題",
     addBranch: "添加分支",
   },
+  // issue 18 (i18n18): the module's own translations (its i18n: block) in the module settings.
+  i18n: {
+    title: "翻譯",
+    locale: "語言",
+    hint: "未填寫的文字先用翻譯檔案的譯文，再沒有則顯示中文；繁體中文由簡體自動轉換，這裡只寫更正。",
+    of: "「{{text}}」的譯文",
+    locales: { en: "英語", ja: "日語", ko: "韓語", zh_TW: "繁體中文" },
+  },
 };
 
 export default designer;

@@ -14,6 +14,8 @@ import { MESSAGE_CENTER_PATH } from "../../realtime/paths";
 import { useTableRefresh } from "../../realtime/tableChanges";
 import { useMessageStore } from "../../stores/useMessageStore";
 import { useSessionStore } from "../../stores/useSessionStore";
+import { localizeTaskRow } from "../../workflow/flowTexts";
+import { useSchemaTranslator } from "../../schema-ui/schemaTexts";
 
 const routeOf = (r: { route?: string; module: string }) => r.route || modulePath.list(r.module);
 
@@ -24,6 +26,7 @@ const routeOf = (r: { route?: string; module: string }) => r.route || modulePath
  */
 export default function WorkbenchPage() {
   const { t } = useTranslation();
+  const tr = useSchemaTranslator();
   const user = useSessionStore((s) => s.user);
   const modules = useSessionStore((s) => s.modules);
   const unread = useMessageStore((s) => s.unread);
@@ -71,7 +74,7 @@ export default function WorkbenchPage() {
             {todo && (todo.latest ?? []).length > 0 ? (
               <List
                 size="small"
-                dataSource={todo.latest ?? []}
+                dataSource={(todo.latest ?? []).map((task) => localizeTaskRow(task, tr))}
                 renderItem={(task) => (
                   <List.Item key={task.id} extra={<Typography.Text type="secondary">{[task.stepTitle, task.applicantName].filter(Boolean).join(" · ")}</Typography.Text>}>
                     <Link to={linkOf({ kind: "task", module: task.module, recordId: task.recordId, taskId: task.id }) ?? modulePath.list(task.module)}>{task.title}</Link>
@@ -98,8 +101,8 @@ export default function WorkbenchPage() {
               <Col key={r.module} xs={12} sm={8} md={6} lg={4}>
                 <Link to={routeOf(r)} data-register={r.module}>
                   <Card size="small" hoverable>
-                    <Statistic title={r.title} value={r.count} />
-                    <Sparkline values={r.spark ?? []} label={t("dashboards.workbench.registerSpark", { title: r.title })} />
+                    <Statistic title={tr(r.module, r.title)} value={r.count} />
+                    <Sparkline values={r.spark ?? []} label={t("dashboards.workbench.registerSpark", { title: tr(r.module, r.title) })} />
                   </Card>
                 </Link>
               </Col>
@@ -116,7 +119,7 @@ export default function WorkbenchPage() {
               <Col key={f.route || f.module} xs={12} sm={8} md={6} lg={3}>
                 <Link to={routeOf(f)}>
                   <Card size="small" hoverable>
-                    {f.title}
+                    {tr(f.module, f.title)}
                   </Card>
                 </Link>
               </Col>
@@ -133,7 +136,7 @@ export default function WorkbenchPage() {
               <Col key={m.name} xs={12} sm={8} md={6} lg={4}>
                 <Link to={modulePath.list(m.name)}>
                   <Card size="small" hoverable>
-                    <MenuIcon name={m.icon} /> {m.title}
+                    <MenuIcon name={m.icon} /> {tr(m.name, m.title)}
                   </Card>
                 </Link>
               </Col>

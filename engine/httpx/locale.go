@@ -1,0 +1,145 @@
+package httpx
+
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"xiangzhi/engine/msg"
+	"xiangzhi/engine/schema"
+)
+
+// The locale of server messages (docs/api.md "Locale of server
+// messages"). A request asks for a locale with Accept-Language (the console
+// sends the one the user chose on every call); the msg of an error envelope
+// is then worded in it when msg.Translations has the message, and stays the
+// Chinese text otherwise. No header, zh-CN or a language the console does
+// not have: the texts as written.
+
+// RequestLocale is the console locale a request asks for: "en", "ja",
+// "ko", "zh_TW", or "" for zh_CN (the default). The preferences of
+// Accept-Language are taken in order of their weight; the first language
+// the console has decides, so "zh-CN,zh;q=0.9,en;q=0.8" is zh_CN.
+func RequestLocale(r *http.Request) string {
+	header := r.Header.Get("Accept-Language")
+	if header == "" {
+		return ""
+	}
+	type pref struct {
+		tag string
+		q   float64
+		at  int
+	}
+	var prefs []pref
+	for i, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		if tag != "" && q > 0 {
+			prefs = append(prefs, pref{strings.ToLower(strings.TrimSpace(tag)), q, i})
+		}
+	}
+	sort.SliceStable(prefs, func(a, b int) bool { return prefs[a].q > prefs[b].q })
+	for _, p := range prefs {
+		if l, ok := localeOfTag(p.tag); ok {
+			return l
+		}
+	}
+	return ""
+}
+
+// localeOfTag maps a language tag to a console locale ("" is zh_CN); ok is
+// false for a language the console does not have.
+func localeOfTag(tag string) (string, bool) {
+	tag = strings.ReplaceAll(tag, "_", "-")
+	lang, region, _ := strings.Cut(tag, "-")
+	switch lang {
+	case "en", "ja", "ko":
+		return lang, true
+	case "zh":
+		switch {
+		case strings.HasPrefix(region, "hant"), region == "tw", region == "hk", region == "mo":
+			return "zh_TW", true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// template is one translatable message with format verbs, as a pattern
+// that recognises its filled-in text.
+type msgTemplate struct {
+	text string
+	re   *regexp.Regexp
+}
+
+var templates = sync.OnceValue(func() []msgTemplate {
+	var out []msgTemplate
+	for text := range msg.Translations["en"] {
+		if !strings.Contains(text, "%") {
+			continue
+		}
+		parts := verb.Split(text, -1)
+		for i, p := range parts {
+			parts[i] = regexp.QuoteMeta(p)
+		}
+		out = append(out, msgTemplate{text, regexp.MustCompile("^" + strings.Join(parts, "(.+?)") + "$")})
+	}
+	// The template with the most fixed text is tried first ("参数 %s 的值格式不正确" before "%s不存在").
+	sort.Slice(out, func(a, b int) bool {
+		la, lb := len(verb.ReplaceAllString(out[a].text, "")), len(verb.ReplaceAllString(out[b].text, ""))
+		if la != lb {
+			return la > lb
+		}
+		return out[a].text < out[b].text
+	})
+	return out
+})
+
+// verb matches a format verb of a message template.
+var verb = regexp.MustCompile(`%[sdv]`)
+
+// LocalizeMessage words a server message in locale: its translation when
+// msg.Translations has the message (filled-in templates too, their values
+// kept), else the text itself. zh_TW converts the listed messages from the
+// simplified text; "" (zh_CN) answers the text as written.
+func LocalizeMessage(text, locale string) string {
+	if locale == "" || text == "" {
+		return text
+	}
+	key, args := text, []string(nil)
+	if _, ok := msg.Translations["en"][text]; !ok {
+		key = ""
+		for _, t := range templates() {
+			if m := t.re.FindStringSubmatch(text); m != nil {
+				key, args = t.text, m[1:]
+				break
+			}
+		}
+		if key == "" {
+			return text
+		}
+	}
+	if locale == "zh_TW" {
+		return schema.ToTraditional(text)
+	}
+	tr, ok := msg.Translations[locale][key]
+	if !ok {
+		return text
+	}
+	i := 0
+	return verb.ReplaceAllStringFunc(tr, func(v string) string {
+		if i >= len(args) {
+			return v
+		}
+		i++
+		return args[i-1]
+	})
+}
