@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
@@ -13,9 +14,31 @@ const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router
 const MARKDOWN_PACKAGES =
   /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|trough|bail|is-plain-obj|extend|character-entities[^/]*|decode-named-character-reference|ccount|markdown-table|longest-streak|parse-entities|is-(?:alphabetical|alphanumerical|buffer|decimal|hexadecimal|plain-obj)|zwitch|escape-string-regexp)\//;
 
+/**
+ * inlineEntryCss puts the first page's stylesheet (a couple of KB) into index.html as a <style>, so the first
+ * paint waits for no stylesheet request (issue 19: render-blocking resources on a phone's link). The page's
+ * Content-Security-Policy allows inline styles (style-src 'unsafe-inline'), not inline scripts.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: "xiangzhi-inline-entry-css",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== "asset") return tag;
+          return `<style>${String(asset.source).trim()}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   resolve: {
     alias: command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -27,6 +50,17 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id) },
+      output: {
+        // What the first page needs (the entry's static graph, "$initial") comes in two files instead of the
+        // thirty-odd small common chunks automatic splitting makes of it (issue 19): the libraries, which
+        // change rarely, and the console's own code. Lazy pages import from them.
+        codeSplitting: {
+          groups: [
+            { name: "vendor", tags: ["$initial"], test: /[\\/]node_modules[\\/]/ },
+            { name: "boot", tags: ["$initial"] },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -34,9 +34,12 @@ export function focused(page) {
 export async function tabTo(page, match, { key = "Tab", max = 80 } = {}) {
   const seen = [];
   for (let i = 0; i < max; i++) {
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press(key);
-    // Menus (rc-menu) move the focus in an animation frame after the key: read it once that frame ran.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // The page moves the focus in its own time (antd's menus a frame or more after the key, longer on a busy
+    // machine): wait until it has left the element it was on, at most a second (a key may leave it there).
+    await page.waitForFunction((el) => document.activeElement !== el, before, { timeout: 1000 }).catch(() => {});
+    await before.dispose();
     const f = await focused(page);
     seen.push(`${f.tag}:${f.text.slice(0, 24)}`);
     if (match.test(f.text)) {

@@ -15,15 +15,16 @@ const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "
 
 /** Pages to measure: the modules on the route's path, and the budget in KB (1 KB = 1024 bytes). */
 const PAGES = [
-  { name: "login page (/login)", modules: ["index.html", "src/pages/login/LoginPage.tsx"], budgetKB: 250 },
+  // The login page is part of the entry, the shell part of RefineRoot (issue 19: fewer round trips).
+  { name: "login page (/login)", modules: ["index.html"], budgetKB: 250 },
   {
     name: "first module list (/m/:module)",
-    modules: ["index.html", "src/app/RefineRoot.tsx", "src/app/Shell.tsx", "src/schema-ui/ModuleListPage.tsx"],
+    modules: ["index.html", "src/app/RefineRoot.tsx", "src/schema-ui/ModuleListPage.tsx"],
     budgetKB: 600,
   },
   {
     name: "module form (/m/:module/create)",
-    modules: ["index.html", "src/app/RefineRoot.tsx", "src/app/Shell.tsx", "src/schema-ui/ModuleFormPage.tsx"],
+    modules: ["index.html", "src/app/RefineRoot.tsx", "src/schema-ui/ModuleFormPage.tsx"],
     budgetKB: null,
   },
 ];

@@ -1,35 +1,137 @@
-// Lighthouse benchmark (issue 19; not a test): the mobile preset on /login of a running binary.
+// Lighthouse benchmark (issue 19; not a test): the mobile preset (Lighthouse's default: simulated slow 4G,
+// 4× CPU slowdown, a phone's screen) on pages of a running binary, the login page and the signed-in pages.
 // Lighthouse is not a dependency of the console; install it outside the repository first:
 //   npm install --prefix ~/.cache/xiangzhi/lighthouse lighthouse
-// Usage: node scripts/lighthouse.mjs [base URL, default http://127.0.0.1:8080] [path, default /login]
-// Prints the category scores and the main timings; the JSON report goes to /tmp/lighthouse-<path>.json.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+//
+// Usage: node scripts/lighthouse.mjs [base URL] [path ...] [--runs=N] [--user=NAME --password=PW [--tenant=CODE]]
+//   base URL defaults to http://127.0.0.1:8080, the paths to /login; --runs (default 1) measures each path N
+//   times and prints every run and the median.
+//   With --user and --password, the paths outside the login family are measured signed in: the script signs
+//   in through the API (the password encrypted under the server's public key, as the console does), stores
+//   the session where the console keeps it (localStorage "xz.session", src/stores/useSessionStore.ts), then
+//   clears the HTTP cache and lets Lighthouse load the page without resetting the storage: a first visit of
+//   that page's code with a session, as after signing in on a fresh browser. A user who must change their
+//   password first is refused (sign in once in the console and change it, or use a demo user, docs/demo.md).
+// Each run uses a fresh Chromium profile; the JSON report of the last run of a path goes to
+// /tmp/lighthouse-<path>.json.
+import { existsSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
-const base = process.argv[2] ?? "http://127.0.0.1:8080";
-const path = process.argv[3] ?? "/login";
-const bin = join(homedir(), ".cache/xiangzhi/lighthouse/node_modules/.bin/lighthouse");
-if (!existsSync(bin)) {
-  console.error(`no lighthouse at ${bin}: npm install --prefix ~/.cache/xiangzhi/lighthouse lighthouse`);
+const options = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith("--"))
+    .map((a) => {
+      const [k, ...v] = a.slice(2).split("=");
+      return [k, v.join("=")];
+    }),
+);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const base = (positional[0] ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+const paths = positional.length > 1 ? positional.slice(1) : ["/login"];
+const runs = Math.max(1, Number(options.runs ?? 1) || 1);
+
+const root = join(homedir(), ".cache/xiangzhi/lighthouse/node_modules");
+if (!existsSync(join(root, "lighthouse"))) {
+  console.error(`no lighthouse under ${root}: npm install --prefix ~/.cache/xiangzhi/lighthouse lighthouse`);
   process.exit(2);
 }
-const out = `/tmp/lighthouse-${path.replace(/\W+/g, "_")}.json`;
-execFileSync(
-  bin,
-  [
-    `${base}${path}`,
-    "--quiet",
-    "--chrome-flags=--headless --no-sandbox --disable-gpu",
-    "--only-categories=performance,accessibility,best-practices",
-    "--output=json",
-    `--output-path=${out}`,
-  ],
-  { stdio: "inherit", env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" } },
-);
-const report = JSON.parse(readFileSync(out, "utf8"));
-for (const [name, c] of Object.entries(report.categories)) console.log(`${name}: ${Math.round(c.score * 100)}`);
-for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
-  console.log(`${id}: ${report.audits[id].displayValue}`);
+const load = (name, file) => import(pathToFileURL(join(root, name, file)).href);
+const { default: lighthouse } = await load("lighthouse", "core/index.js");
+const chromeLauncher = await load("chrome-launcher", "dist/index.js");
+const { default: puppeteer } = await load("puppeteer-core", "lib/esm/puppeteer/puppeteer-core.js");
+
+const PUBLIC = /^\/(login|loginH5|update-password|update-password-precheck|404)(\/|$|\?)/;
+
+/** encrypt encrypts text under the server's public key (RSA-OAEP-SHA256, base64), as the console does. */
+async function encrypt(text) {
+  const body = await (await fetch(`${base}/api/system/publicKey`)).json();
+  const b64 = String(body.data)
+    .replace(/-----[^-]+-----/g, "")
+    .replace(/\s+/g, "");
+  const key = await crypto.subtle.importKey("spki", Buffer.from(b64, "base64"), { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
+  return Buffer.from(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(text))).toString("base64");
+}
+
+/** signIn answers the persisted session of --user (what the console stores after its login page). */
+async function signIn() {
+  const res = await fetch(`${base}/api/system/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: options.user, password: await encrypt(options.password), tenantCode: options.tenant ?? "" }),
+  });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 200 || !body?.data?.token) throw new Error(`sign in ${options.user}: ${res.status} ${JSON.stringify(body)}`);
+  if (body.data.mustChangePassword) throw new Error(`${options.user} must change the password first: sign in once in the console`);
+  return { state: { token: body.data.token, user: body.data.user ?? null, mustChangePassword: false }, version: 0 };
+}
+
+const session = options.user && options.password ? await signIn() : null;
+
+const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"];
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+
+/** measure runs Lighthouse once on path in a fresh Chromium and answers its report (the LHR). */
+async function measure(path) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: FLAGS });
+  try {
+    const signedIn = session && !PUBLIC.test(path);
+    if (signedIn) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      // A static file of the origin: its localStorage without loading any of the console's code.
+      await page.goto(`${base}/favicon.svg`);
+      await page.evaluate((value) => localStorage.setItem("xz.session", value), JSON.stringify(session));
+      const cdp = await page.createCDPSession();
+      await cdp.send("Network.clearBrowserCache");
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(
+      `${base}${path}`,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+        disableStorageReset: !!signedIn,
+      },
+      undefined,
+    );
+    writeFileSync(`/tmp/lighthouse-${path.replace(/\W+/g, "_")}.json`, result.report);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+for (const path of paths) {
+  const reports = [];
+  for (let i = 0; i < runs; i++) {
+    const lhr = await measure(path);
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== path.split("?")[0]) {
+      console.warn(`  ${path} ended at ${lhr.finalDisplayedUrl} (signed out? redirected?)`);
+    }
+    reports.push(lhr);
+    const scores = Object.values(lhr.categories).map((c) => `${c.id} ${Math.round(c.score * 100)}`);
+    const times = METRICS.map((id) => `${id.replace(/-/g, " ").replace(/\b(\w)\w*/g, "$1").replace(/ /g, "").toUpperCase()} ${lhr.audits[id].displayValue}`);
+    console.log(`${path} run ${i + 1}: ${scores.join(", ")} | ${times.join(", ")}`);
+  }
+  if (runs > 1) {
+    const cat = (id) => median(reports.map((r) => Math.round(r.categories[id].score * 100)));
+    const ms = (id) => median(reports.map((r) => r.audits[id].numericValue));
+    console.log(
+      `${path} median of ${runs}: performance ${cat("performance")}, accessibility ${cat("accessibility")}, best-practices ${cat("best-practices")} | ` +
+        `FCP ${(ms("first-contentful-paint") / 1000).toFixed(1)} s, LCP ${(ms("largest-contentful-paint") / 1000).toFixed(1)} s, ` +
+        `TBT ${Math.round(ms("total-blocking-time"))} ms, CLS ${ms("cumulative-layout-shift").toFixed(2)}, SI ${(ms("speed-index") / 1000).toFixed(1)} s`,
+    );
+  }
 }

@@ -1,13 +1,15 @@
 // The top-level routes of spec §2. Pages are code-split per route; the login family needs neither refine
-// nor the shell, which load (RefineRoot) only for the signed-in part.
+// nor the shell, which load (RefineRoot) only for the signed-in part. The login page is the one exception:
+// every session starts there, so it is part of the first bundle and paints in the first run of the entry
+// instead of after a second wave of downloads (issue 19, Lighthouse on a phone's link).
 
 import type { ReactNode } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { AppProviders } from "./app/AppProviders";
 import { PUBLIC_PLACEHOLDER_ROUTES } from "./app/routes";
 import { lazyPage, RouteBoundary } from "./components/RouteBoundary/RouteBoundary";
+import LoginPage from "./pages/login/LoginPage";
 
-const LoginPage = lazyPage("login", () => import("./pages/login/LoginPage"));
 const PrecheckPage = lazyPage("update-password-precheck", () => import("./pages/password/PrecheckPage"));
 const UpdatePasswordPage = lazyPage("update-password", () => import("./pages/password/UpdatePasswordPage"));
 const NotFoundPage = lazyPage("404", () => import("./pages/notFound/NotFoundPage"));

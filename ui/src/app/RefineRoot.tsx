@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
+import { routerProvider } from "./routerProvider";
 import { accessControlProvider } from "./accessControlProvider";
 import { authProvider } from "./authProvider";
 import { dataProviders } from "./dataProviders";
@@ -15,9 +15,11 @@ import { lazyPage, PageSpinner, RouteBoundary } from "../components/RouteBoundar
 import { VisitGuard } from "../components/VisitGuard/VisitGuard";
 import { prefetchDashboard } from "../dashboards/prefetch";
 import { ScreenVisits } from "./screenVisits";
+// The shell is part of the signed-in bundle: every route but the full-screen visit-code pages needs it, and a
+// chunk of its own was one more round trip before the first list could even ask for its code (issue 19).
+import Shell from "./Shell";
 
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
-const Shell = lazyPage("shell", () => import("./Shell"));
 const DashboardScreen = lazyPage("dashboard", () => import("../dashboards/DashboardScreen"));
 const FormDesigner = lazyPage("form-design", () => import("../designer/DesignerPage"));
 

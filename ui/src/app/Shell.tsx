@@ -1,7 +1,7 @@
 // The signed-in shell: it loads menus and modules, sends a user without menus back to login (spec §2),
 // records open tabs, and renders the layout around the shell's routes.
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useLogout } from "@refinedev/core";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { useSessionBootstrap } from "../hooks/useSessionBootstrap";
 import { useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
 import { notify } from "./notify";
-import { ShellRoutes } from "./ShellRoutes";
+import { preloadPage, ShellRoutes } from "./ShellRoutes";
 
 function useTabTracking(enabled: boolean) {
   const { pathname, search } = useLocation();
@@ -23,6 +23,8 @@ function useTabTracking(enabled: boolean) {
 
 export default function Shell() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useState(() => preloadPage(pathname)); // once, while the session bootstrap below runs
   const { ready, failed } = useSessionBootstrap();
   const menuCount = useSessionStore((s) => s.menus.length);
   const { mutate: logout } = useLogout();

@@ -8,7 +8,7 @@ import { systemScreenFor, SYSTEM_SCREENS } from "../system";
 import { useSessionStore } from "../stores/useSessionStore";
 import { HOME_PATH } from "../stores/useTabsStore";
 import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
-import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
+import { MODULE_PREFIX, moduleRouteOf, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
 import { WORKFLOW_PATHS, WorkflowScreen } from "../workflow";
 import {
   EXAM_MARKING_LIST,
@@ -22,11 +22,35 @@ import {
   VotePage,
 } from "../party";
 
-const Workbench = lazyPage("workbench", () => import("../pages/workbench/WorkbenchPage"));
+const loadWorkbench = () => import("../pages/workbench/WorkbenchPage");
+const loadModuleList = () => import("../schema-ui/ModuleListPage");
+const loadModuleForm = () => import("../schema-ui/ModuleFormPage");
+const loadModuleDetail = () => import("../schema-ui/ModuleDetailPage");
+const Workbench = lazyPage("workbench", loadWorkbench);
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
-const ModuleList = lazyPage("module-list", () => import("../schema-ui/ModuleListPage"));
-const ModuleForm = lazyPage("module-form", () => import("../schema-ui/ModuleFormPage"));
-const ModuleDetail = lazyPage("module-detail", () => import("../schema-ui/ModuleDetailPage"));
+const ModuleList = lazyPage("module-list", loadModuleList);
+const ModuleForm = lazyPage("module-form", loadModuleForm);
+const ModuleDetail = lazyPage("module-detail", loadModuleDetail);
+
+/**
+ * preloadPage starts downloading the code of the page a path opens (the workbench and the generic module
+ * screens) while the shell still loads the session's menus and modules, instead of after them (issue 19:
+ * the first module list on a phone's link). A failed download is left to the page's own load to report.
+ */
+export function preloadPage(pathname: string): void {
+  const route = moduleRouteOf(pathname);
+  const load =
+    route?.page === "list"
+      ? loadModuleList
+      : route?.page === "show"
+        ? loadModuleDetail
+        : route
+          ? loadModuleForm
+          : pathname === "/" || pathname === HOME_PATH
+            ? loadWorkbench
+            : null;
+  load?.().catch(() => undefined);
+}
 const MessageCenter = lazyPage("message-center", () => import("../pages/messages/MessageCenterPage"));
 
 const page = (element: ReactNode) => <RouteBoundary>{element}</RouteBoundary>;

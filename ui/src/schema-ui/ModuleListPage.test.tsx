@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { useLocation } from "react-router";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { server } from "../test/server";
@@ -42,6 +43,11 @@ function serve(total: number) {
   return { queries, deletes };
 }
 
+/** Where the list's router is: the list writes its criteria into the query string. */
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
 describe("ModuleListPage", () => {
   it("lists with the schema's columns, labels, sort and page size; no pager for one page", async () => {
     signIn({ modules: [module], buttonCodes: all });
@@ -83,6 +89,27 @@ describe("ModuleListPage", () => {
     await waitFor(() => expect(queries.at(-1)?.get("name.contains")).toBe(CN.zhang));
     await user.click(within(search).getByRole("button", { name: btn("search.reset") }));
     await waitFor(() => expect(queries.at(-1)?.has("name.contains")).toBe(false));
+  });
+
+  it("fetches once per change of its criteria, not again when it writes them into the URL", async () => {
+    signIn({ modules: [module], buttonCodes: all });
+    const { queries } = serve(3);
+    const user = userEvent.setup({ delay: null });
+    renderAt(
+      <>
+        <ModuleListPage />
+        <Search />
+      </>,
+      "/m/handicappedSubsidy",
+      "/m/:module",
+    );
+    await screen.findByText(`${CN.villager}1`);
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("sort=applyDate%2Cdesc"));
+    const search = screen.getByRole("search");
+    await user.type(within(search).getByLabelText(CN.fullName), CN.zhang);
+    await user.click(within(search).getByRole("button", { name: btn("search.submit") }));
+    await waitFor(() => expect(queries.at(-1)?.get("name.contains")).toBe(CN.zhang));
+    expect(queries.map((q) => q.get("name.contains"))).toEqual([null, CN.zhang]);
   });
 
   it("reads its criteria from the URL", async () => {

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { ConfigProvider } from "antd";
 import antdZhCN from "antd/es/locale/zh_CN";
 import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
+import { routerProvider } from "../app/routerProvider";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { accessControlProvider } from "../app/accessControlProvider";
 import { authProvider } from "../app/authProvider";
