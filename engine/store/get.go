@@ -23,7 +23,7 @@ func (s *Store) Get(ctx context.Context, m *schema.Module, sc Scope, id int64) (
 }
 
 func (s *Store) get(ctx context.Context, q querier, mt *meta, sc Scope, id int64) (Record, error) {
-	qs, args := s.selectRecords(mt).Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+	qs, args := s.getSQL(mt, sc, id)
 	recs, err := s.scanRecords(ctx, q, mt, qs, args)
 	if err != nil {
 		return nil, err
