@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"entgo.io/ent/dialect"
@@ -38,8 +39,19 @@ type builtSQL struct {
 
 // sqlTexts keeps built statements of one module by shape.
 type sqlTexts struct {
-	mu sync.RWMutex
-	m  map[sqlShape]builtSQL
+	mu    sync.RWMutex
+	m     map[sqlShape]builtSQL
+	lists map[listShape]*listStatements
+}
+
+// listShape is what the statements of a list without filters depend on:
+// the scope, the order and the page. (A filter's statement depends on its
+// values and, for a substring, on whether the gram index is complete: lists
+// with filters are built each time.)
+type listShape struct {
+	scope      Scope
+	sort       string
+	page, size int
 }
 
 // cached answers the statement of shape k with ids as its last arguments:
@@ -63,6 +75,43 @@ func (t *sqlTexts) cached(k sqlShape, ids []any, build func() (string, []any)) (
 		t.mu.Unlock()
 	}
 	return qs, args
+}
+
+// listStatementsFor is listSQL, kept per shape for lists without filters
+// (a module's first pages, a sorted page), which every viewer of a scope
+// asks for again and again.
+func (s *Store) listStatementsFor(mt *meta, sc Scope, q *query.Query) (*listStatements, error) {
+	if q == nil || len(q.Filters) > 0 {
+		return s.listSQL(mt, sc, q)
+	}
+	var sort strings.Builder
+	for _, so := range q.Sort {
+		sort.WriteString(so.Field)
+		if so.Desc {
+			sort.WriteString(",desc;")
+		} else {
+			sort.WriteString(",asc;")
+		}
+	}
+	k := listShape{scope: sc, sort: sort.String(), page: q.Page, size: q.Size}
+	t := &mt.sqls
+	t.mu.RLock()
+	st, ok := t.lists[k]
+	t.mu.RUnlock()
+	if ok {
+		return st, nil
+	}
+	st, err := s.listSQL(mt, sc, q)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	if t.lists == nil || len(t.lists) >= sqlTextsMax {
+		t.lists = map[listShape]*listStatements{}
+	}
+	t.lists[k] = st
+	t.mu.Unlock()
+	return st, nil
 }
 
 // getSQL is the select of one record by id in the scope.

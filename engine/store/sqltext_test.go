@@ -62,11 +62,42 @@ func TestKeptStatementsAsBuilt(t *testing.T) {
 					}
 				}
 			}
+			// Lists without filters, by scope, order and page.
+			queries := []*query.Query{nil, {Size: 10}, {Page: 3, Size: 20, Sort: []query.Sort{{Field: "age", Desc: true}}},
+				{Page: 3, Size: 20, Sort: []query.Sort{{Field: "age"}}}, {Page: 2, Size: 20, Sort: []query.Sort{{Field: "age", Desc: true}}},
+				{Size: 20, Sort: []query.Sort{{Field: "applyDate"}, {Field: "name", Desc: true}}}, {Size: 0},
+				{Page: 3, Size: 50, Sort: []query.Sort{{Field: "age", Desc: true}}}}
+			for round := range 2 {
+				for _, sc := range scopes {
+					for qi, q := range queries {
+						got, err := s.listStatementsFor(mt, sc, q)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want, _ := s.listSQL(mt, sc, q)
+						if fmt.Sprintf("%+v", *got) != fmt.Sprintf("%+v", *want) {
+							t.Fatalf("list %d, round %d, scope %+v:\n got %+v\nwant %+v", qi, round, sc, *got, *want)
+						}
+					}
+				}
+			}
+			// A list with a filter is never kept (its statements depend on the
+			// values and the gram index).
+			fq := &query.Query{Size: 10, Filters: []query.Filter{{Field: "name", Op: query.Contains, Values: []any{"张伟"}}}}
+			a, _ := s.listStatementsFor(mt, scopes[0], fq)
+			b, _ := s.listStatementsFor(mt, scopes[0], fq)
+			if a == b {
+				t.Error("a filtered list's statements were kept")
+			}
 			mt.sqls.mu.RLock()
 			kept := len(mt.sqls.m)
+			lists := len(mt.sqls.lists)
 			mt.sqls.mu.RUnlock()
 			if want := len(scopes) * 5; kept != want {
 				t.Errorf("%d statements kept, want %d (one get and four id counts per scope)", kept, want)
+			}
+			if want := len(scopes) * (len(queries) - 1); lists != want { // a nil query is built each time
+				t.Errorf("%d lists kept, want %d", lists, want)
 			}
 		})
 	}
