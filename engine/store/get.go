@@ -59,7 +59,7 @@ func (s *Store) children(ctx context.Context, q querier, ch child, tenant, paren
 	qs, args := entsql.Dialect(s.dialect).Select(names...).From(entsql.Table(ch.table)).
 		Where(entsql.And(entsql.EQ("parent_id", parent), entsql.EQ(colTenant, tenant))).
 		OrderBy("sort_no", colID).Query()
-	rows, err := q.QueryContext(ctx, qs, args...)
+	rows, err := s.query(ctx, q, qs, args)
 	if err != nil {
 		return nil, fmt.Errorf("children %s: %w", ch.field.Name, err)
 	}
@@ -108,7 +108,7 @@ func (s *Store) history(ctx context.Context, q querier, mt *meta, tenant, id int
 		From(entsql.Table(HistoryTable)).
 		Where(entsql.And(entsql.EQ("table_name", mt.table), entsql.EQ("record_id", id), entsql.EQ(colTenant, tenant))).
 		OrderBy(colID).Query()
-	rows, err := q.QueryContext(ctx, qs, args...)
+	rows, err := s.query(ctx, q, qs, args)
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
 	}
