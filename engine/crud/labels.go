@@ -49,33 +49,36 @@ func refFields(m *schema.Module) []*schema.Field {
 }
 
 // RefIDs are the ids a ref value holds (one, or a list for multiple).
-func RefIDs(v any) []int64 {
-	var out []int64
-	add := func(x any) {
-		if n, ok := asInt(x); ok && n > 0 {
-			out = append(out, n)
-		}
-	}
+func RefIDs(v any) []int64 { return appendRefIDs(nil, v) }
+
+// appendRefIDs appends the ids a ref value holds to out.
+func appendRefIDs(out []int64, v any) []int64 {
 	if list, ok := v.([]any); ok {
 		for _, x := range list {
-			add(x)
+			if n, ok := asInt(x); ok && n > 0 {
+				out = append(out, n)
+			}
 		}
-	} else {
-		add(v)
+	} else if n, ok := asInt(v); ok && n > 0 {
+		out = append(out, n)
 	}
 	return out
 }
 
-// label adds "_labels" to every record: one query per ref field.
+// label adds "_labels" to every record: one query per ref field. Each
+// distinct id's key text is made once per field (a page's rows share their
+// organisation, creator and grid), and the ids are gathered in one buffer.
 func (d *Dispatcher) label(ctx context.Context, x *call, recs []store.Record) error {
 	labels := make([]map[string]map[string]string, len(recs))
+	var buf []int64
 	for _, f := range refFields(x.m) {
 		var ids []int64
-		seen := map[int64]bool{}
+		seen := map[int64]string{}
 		for _, r := range recs {
-			for _, id := range RefIDs(r[f.Name]) {
-				if !seen[id] {
-					seen[id] = true
+			buf = appendRefIDs(buf[:0], r[f.Name])
+			for _, id := range buf {
+				if _, ok := seen[id]; !ok {
+					seen[id] = ""
 					ids = append(ids, id)
 				}
 			}
@@ -88,7 +91,8 @@ func (d *Dispatcher) label(ctx context.Context, x *call, recs []store.Record) er
 			return fmt.Errorf("labels of %s.%s: %w", x.m.Name, f.Name, err)
 		}
 		for i, r := range recs {
-			for _, id := range RefIDs(r[f.Name]) {
+			buf = appendRefIDs(buf[:0], r[f.Name])
+			for _, id := range buf {
 				name, ok := names[id]
 				if !ok {
 					continue
@@ -96,10 +100,17 @@ func (d *Dispatcher) label(ctx context.Context, x *call, recs []store.Record) er
 				if labels[i] == nil {
 					labels[i] = map[string]map[string]string{}
 				}
-				if labels[i][f.Name] == nil {
-					labels[i][f.Name] = map[string]string{}
+				byID := labels[i][f.Name]
+				if byID == nil {
+					byID = make(map[string]string, len(buf))
+					labels[i][f.Name] = byID
 				}
-				labels[i][f.Name][strconv.FormatInt(id, 10)] = name
+				k := seen[id]
+				if k == "" {
+					k = strconv.FormatInt(id, 10)
+					seen[id] = k
+				}
+				byID[k] = name
 			}
 		}
 	}

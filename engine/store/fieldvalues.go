@@ -4,10 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
-
-	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
 )
 
@@ -34,15 +30,10 @@ func (s *Store) FieldValues(ctx context.Context, m *schema.Module, sc Scope, fie
 			values[i] = id
 		}
 		ids = ids[n:]
-		// On SQLite the scope's org_path range would be chosen over the ids
-		// (no statistics): it reads the whole subtree to find a page's
-		// references. As LIKE it is tested on the rows the ids find.
-		where, err := s.whereFor(mt, sc, []query.Filter{{Field: "id", Op: query.In, Values: values}},
-			s.dialect != dialect.SQLite)
+		qs, args, err := s.fieldValuesSQL(mt, sc, c, values)
 		if err != nil {
 			return nil, err
 		}
-		qs, args := entsql.Dialect(s.dialect).Select(colID, c.name).From(entsql.Table(mt.table)).Where(where).Query()
 		if err := s.scanFieldValues(ctx, mt, c, qs, args, out); err != nil {
 			return nil, fmt.Errorf("field values of %s.%s: %w", m.Name, field, err)
 		}

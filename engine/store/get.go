@@ -25,7 +25,7 @@ func (s *Store) Get(ctx context.Context, m *schema.Module, sc Scope, id int64) (
 }
 
 func (s *Store) get(ctx context.Context, q querier, mt *meta, sc Scope, id int64) (Record, error) {
-	qs, args := s.selectRecords(mt).Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+	qs, args := s.getSQL(mt, sc, id)
 	recs, err := s.scanRecords(ctx, q, mt, qs, args)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func (s *Store) children(ctx context.Context, q querier, ch child, tenant, paren
 	qs, args := entsql.Dialect(s.dialect).Select(names...).From(entsql.Table(ch.table)).
 		Where(entsql.And(entsql.EQ("parent_id", parent), entsql.EQ(colTenant, tenant))).
 		OrderBy("sort_no", colID).Query()
-	rows, err := q.QueryContext(ctx, qs, args...)
+	rows, err := s.query(ctx, q, qs, args)
 	if err != nil {
 		return nil, fmt.Errorf("children %s: %w", ch.field.Name, err)
 	}
@@ -133,7 +133,7 @@ func (s *Store) history(ctx context.Context, q querier, mt *meta, tenant, id int
 		From(entsql.Table(HistoryTable)).
 		Where(entsql.And(entsql.EQ("table_name", mt.table), entsql.EQ("record_id", id), entsql.EQ(colTenant, tenant))).
 		OrderBy(colID).Query()
-	rows, err := q.QueryContext(ctx, qs, args...)
+	rows, err := s.query(ctx, q, qs, args)
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
 	}

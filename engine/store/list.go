@@ -32,7 +32,7 @@ type querier interface {
 // transaction, so the total and the page agree (see docs/store.md).
 func (s *Store) List(ctx context.Context, m *schema.Module, sc Scope, q *query.Query) (*Page, error) {
 	mt := s.metaOf(m)
-	st, err := s.listSQL(mt, sc, q)
+	st, err := s.listStatementsFor(mt, sc, q)
 	if err != nil {
 		return nil, err
 	}

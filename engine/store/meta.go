@@ -63,8 +63,9 @@ type meta struct {
 	byCol    map[string]*col
 	children []child
 	unique   []*col
-	auto     []*col // auto-numbered fields (schema.Field.AutoNumber)
-	status   *col   // nil without a status
+	auto     []*col   // auto-numbered fields (schema.Field.AutoNumber)
+	status   *col     // nil without a status
+	sqls     sqlTexts // statements built once per shape (sqltext.go)
 }
 
 // metaCache keeps one meta per module name: a reloaded module (a new

@@ -107,6 +107,14 @@ func (s *Store) prepare(ctx context.Context, qs ...string) error {
 // q is the read pool or one of its transactions. Inside a transaction it
 // only uses statements already prepared, never preparing one (see get).
 func (s *Store) query(ctx context.Context, q querier, qs string, args []any) (*sql.Rows, error) {
+	if wtx, ok := q.(*sql.Tx); ok && s.wstmts != nil {
+		// A read inside a write transaction (a unique check, the read-back
+		// of a created record): every bare *sql.Tx is the writer's — reads
+		// are readTx, and GetIn, UpdateIn and the other *sql.Tx methods take
+		// InWrite's transaction — so it runs through the writer's kept
+		// statements (a statement of another *sql.DB would be refused).
+		return s.wstmts.query(ctx, wtx, qs, args)
+	}
 	tx, isRead := q.(readTx)
 	if s.stmts == nil || !isRead && q != querier(s.db) {
 		return q.QueryContext(ctx, qs, args...)
@@ -156,6 +164,17 @@ func (s *Store) execW(ctx context.Context, tx *sql.Tx, qs string, args ...any) (
 	}
 	w.learn(qs)
 	return tx.ExecContext(ctx, qs, args...)
+}
+
+// query runs a read inside a write transaction through the writer's
+// statement of qs when one is prepared; otherwise as tx.QueryContext,
+// learning qs to be prepared after the transaction.
+func (w *writeStmts) query(ctx context.Context, tx *sql.Tx, qs string, args []any) (*sql.Rows, error) {
+	if st, ok := w.cache.lookup(qs); ok {
+		return tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	w.learn(qs)
+	return tx.QueryContext(ctx, qs, args...)
 }
 
 // lookup is the writer's prepared statement of qs, if any (none on a nil

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"xiangzhi/engine/query"
@@ -37,5 +40,47 @@ func TestWriteStatementsPrepared(t *testing.T) {
 	}
 	if page.Total != 6 || len(page.Rows) != 6 {
 		t.Fatalf("total %d, %d rows, want 6", page.Total, len(page.Rows))
+	}
+}
+
+// TestWriteReadsPrepared: on SQLite the reads inside a write transaction —
+// the unique check and the read-back of a created record — are learned
+// and prepared on the writer like its writes, and stay right when run
+// prepared: a duplicate is refused, a new record is read back whole.
+func TestWriteReadsPrepared(t *testing.T) {
+	s, err := Open(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	m := testModule()
+	if err := s.Migrate(ctx, m, false); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"110101199003077777", "11010119900307535X", "110101199003071734", "110101199003078139"}
+	if _, err := s.Create(ctx, m, viewer, Record{"name": "张三", "idCard": ids[0]}); err != nil {
+		t.Fatal(err)
+	}
+	kept := 0
+	for e := s.wstmts.cache.ll.Front(); e != nil; e = e.Next() {
+		if q := e.Value.(*stmtEntry).query; strings.HasPrefix(q, "SELECT") {
+			kept++
+		}
+	}
+	if kept < 2 {
+		t.Fatalf("%d reads prepared on the writer after a create, want the unique check and the read-back", kept)
+	}
+	for i, id := range ids[1:] {
+		rec, err := s.Create(ctx, m, viewer, Record{"name": fmt.Sprintf("李四%d", i), "idCard": id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec["idCard"] != id || rec["name"] != fmt.Sprintf("李四%d", i) || rec["id"] == nil {
+			t.Fatalf("read back %v", rec)
+		}
+		var ue *UniqueError
+		if _, err := s.Create(ctx, m, viewer, Record{"name": "重复", "idCard": id}); !errors.As(err, &ue) {
+			t.Fatalf("a duplicate id card: err %v, want *UniqueError", err)
+		}
 	}
 }

@@ -247,7 +247,7 @@ func (s *Store) checkUnique(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope,
 		}
 		qs, args := entsql.Dialect(s.dialect).Select(colID).From(entsql.Table(mt.table)).
 			Where(entsql.And(ps...)).Limit(1).Query()
-		rows, err := tx.QueryContext(ctx, qs, args...)
+		rows, err := s.query(ctx, tx, qs, args)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"xiangzhi/engine/msg"
 	"xiangzhi/generated/ent"
@@ -157,5 +159,62 @@ func TestLogLists(t *testing.T) {
 	}
 	if r["uri"] != "/api/system/logout" || r["message"] != "退出登录" {
 		t.Errorf("newest operation = %v", r)
+	}
+}
+
+// TestOperationLogGroupCommit: concurrent mutating calls, whose rows are
+// written in group commits, each leave exactly their own row, committed
+// before their answer returns; a batch with a row the database refuses
+// still writes the others.
+func TestOperationLogGroupCommit(t *testing.T) {
+	tr := newTree(t)
+	app, s := tr.app, tr.s
+	before := opLogCount(t, s)
+	const calls = 40
+	var wg sync.WaitGroup
+	errs := make(chan string, calls)
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			title := fmt.Sprintf("并发日志%02d", i)
+			call(t, app, tr.admin, http.MethodPost, testModuleAPI, map[string]any{"title": title})
+			// The row is there as soon as the call has answered.
+			n, err := s.ent.OperationLog.Query().Where(operationlog.ParamsContains(title)).Count(context.Background())
+			if err != nil || n != 1 {
+				errs <- fmt.Sprintf("%s: %d rows (%v) right after the answer", title, n, err)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if got := opLogCount(t, s); got != before+calls {
+		t.Errorf("rows %d → %d after %d calls", before, got, calls)
+	}
+
+	// A batch where one row is refused (a user name longer than the column).
+	ctx := context.Background()
+	var b opLogBatcher
+	good := func(name string) *ent.OperationLogCreate {
+		return s.ent.OperationLog.Create().SetTenantID(s.tenantID).SetUsername(name).SetURI("/x").SetMethod("POST").
+			SetIP("127.0.0.1").SetTime(time.Now()).SetParams("").SetMessage("批量").SetStatus(200).SetDuration(1)
+	}
+	bad := good(strings.Repeat("长", 300))
+	batch := []*opLogWait{{row: good("好行1"), res: make(chan error, 1)}, {row: bad, res: make(chan error, 1)},
+		{row: good("好行2"), res: make(chan error, 1)}}
+	b.commit(ctx, s.ent, batch)
+	for i, w := range batch {
+		err := <-w.res
+		if (i == 1) != (err != nil) {
+			t.Errorf("row %d of the batch: err %v", i, err)
+		}
+	}
+	for _, name := range []string{"好行1", "好行2"} {
+		if n, _ := s.ent.OperationLog.Query().Where(operationlog.Username(name)).Count(ctx); n != 1 {
+			t.Errorf("%s: %d rows after a batch with a refused row", name, n)
+		}
 	}
 }

@@ -259,7 +259,7 @@ func (s *Service) writeOpLog(c echo.Context, body capturedBody, at time.Time, to
 	if errText != "" {
 		row.SetError(cut(errText, opLogErrorMax))
 	}
-	if err := row.Exec(ctx); err != nil {
+	if err := s.opLogs.write(ctx, s.ent, row); err != nil {
 		s.log.Warn("operation log not written", "requestId", httpx.RequestID(c), "err", err.Error())
 	}
 }

@@ -53,6 +53,8 @@ type Service struct {
 	routeIdx routeIndex
 	// labels keeps the names Labels read (labels.go).
 	labels labelCache
+	// opLogs writes operation-log rows in group commits (oplogbatch.go).
+	opLogs opLogBatcher
 }
 
 // routes collects the route table of every area.

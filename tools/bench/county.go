@@ -37,6 +37,8 @@ type countyOptions struct {
 	dbURL       string
 	adminSecret string
 	pocketbase  string // PocketBase's binary: the comparison runs when set
+	only        string // run only the scenarios whose name holds this text
+	pprofAddr   string // the server's profiler listener (loopback), when set
 }
 
 // runCounty measures real screens as the demo users see them: it fills a
@@ -55,7 +57,11 @@ func runCounty(ctx context.Context, o countyOptions) error {
 	if err := fillCounty(o); err != nil {
 		return err
 	}
-	srv, base, err := startServer(o.bin, o.data, o.dbURL, "", o.adminSecret)
+	var env []string
+	if o.pprofAddr != "" {
+		env = append(env, "XZ_PPROF_ADDR="+o.pprofAddr)
+	}
+	srv, base, err := startServer(o.bin, o.data, o.dbURL, "", o.adminSecret, env...)
 	if err != nil {
 		return err
 	}
@@ -112,10 +118,15 @@ func runCounty(ctx context.Context, o countyOptions) error {
 	}
 	fmt.Printf("\ndemo county (%d villagers), %s per scenario, server %s\n", o.villagers, o.dur, o.bin)
 	results := map[string]drive.Result{}
+	pid := srv.cmd.Process.Pid
 	for _, sc := range scenarios {
+		if o.only != "" && !strings.Contains(sc.s.Name, o.only) {
+			continue
+		}
+		cpu0 := processCPU(pid)
 		r := drive.Run(ctx, client, sc.s, sc.conc, o.dur)
 		results[sc.s.Name] = r
-		fmt.Printf("c%-3d %s\n", sc.conc, r)
+		fmt.Printf("c%-3d %s  %s\n", sc.conc, r, cpuPerRequest(processCPU(pid)-cpu0, r.Requests))
 		if r.FirstErr != "" {
 			fmt.Println("     first error:", r.FirstErr)
 		}

@@ -47,6 +47,8 @@ func main() {
 	dbURL := flag.String("db", "", "database URL (default: SQLite in the data dir)")
 	repeat := flag.Int("repeat", 50, "dashboards: calls measured while nothing changed")
 	pocketbase := flag.String("pocketbase", "", "county: PocketBase v0.40.4's binary; runs the list and get shapes there too and prints the ratios")
+	only := flag.String("only", "", "county: run only the scenarios whose name contains this text")
+	pprofAddr := flag.String("pprof", "", "county: serve the server's profiler on this loopback address (XZ_PPROF_ADDR)")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -54,7 +56,7 @@ func main() {
 		err = run(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	case "county":
 		err = runCounty(context.Background(), countyOptions{villagers: *villagers, dur: *dur, conc: *conc, bin: *bin,
-			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword, pocketbase: *pocketbase})
+			data: *dataDir, dbURL: *dbURL, adminSecret: adminPassword, pocketbase: *pocketbase, only: *only, pprofAddr: *pprofAddr})
 	case "publish":
 		err = runPublish(*rows, *dur, *conc, *bin, *dataDir, *dbURL)
 	case "sockets":
@@ -259,6 +261,42 @@ func stopServer(s *server) {
 	case <-time.After(20 * time.Second):
 		s.cmd.Process.Kill()
 	}
+}
+
+// processCPU is the CPU time (user + system, all threads) the process has
+// used so far, from /proc/<pid>/stat (clock ticks of 1/100 s: Linux's
+// USER_HZ). The server's CPU per request is the figure that other work on
+// the machine disturbs least: wall-clock req/s fall when the cores are
+// shared, the CPU a request costs hardly moves.
+func processCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) is in parentheses and may hold spaces:
+	// count the fields after its closing one. utime and stime are fields 14
+	// and 15 of the line, the 12th and 13th after the name.
+	s := string(data)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return time.Duration(utime+stime) * (time.Second / 100)
+}
+
+// cpuPerRequest formats the server's CPU time per request of a scenario.
+func cpuPerRequest(cpu time.Duration, requests int) string {
+	if requests == 0 || cpu <= 0 {
+		return "cpu ? µs/req"
+	}
+	return fmt.Sprintf("cpu %6.0f µs/req", float64(cpu)/float64(time.Microsecond)/float64(requests))
 }
 
 // printMemory prints the server's resident memory.
