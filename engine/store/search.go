@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -288,16 +290,32 @@ func (s *Store) insertGrams(ctx context.Context, tx execer, mt *meta, c *col, id
 		ins, n = nil, 0
 		return err
 	}
+	type row struct {
+		gram string
+		id   int64
+	}
+	var rows []row
 	for i, id := range ids {
 		for _, g := range grams(vals[i]) {
-			if ins == nil {
-				ins = entsql.Dialect(s.dialect).Insert(gramTable(mt)).Columns("field", "gram", "record_id")
-			}
-			ins.Values(c.name, g, id)
-			if n++; n == gramRowsPerInsert {
-				if err := flush(); err != nil {
-					return err
-				}
+			rows = append(rows, row{g, id})
+		}
+	}
+	// In key order, a batch's rows land on neighbouring pages of the
+	// table's primary key instead of all over it.
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := strings.Compare(a.gram, b.gram); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	for _, r := range rows {
+		if ins == nil {
+			ins = entsql.Dialect(s.dialect).Insert(gramTable(mt)).Columns("field", "gram", "record_id")
+		}
+		ins.Values(c.name, r.gram, r.id)
+		if n++; n == gramRowsPerInsert {
+			if err := flush(); err != nil {
+				return err
 			}
 		}
 	}

@@ -104,6 +104,56 @@ func testTransitions(t *testing.T, s *Store) {
 	}
 }
 
+// testSteps: a batch of status actions and updates writes what the same
+// calls of Transition and Update would, and one failure keeps none of it.
+func testSteps(t *testing.T, s *Store) {
+	m := setup(t, s)
+	a := mustCreate(t, s, m, viewer, Record{"name": "a"})["id"].(int64)
+	b := mustCreate(t, s, m, viewer, Record{"name": "b"})["id"].(int64)
+	other := viewer
+	other.UserID = 11
+	approve, reject, reopen := action(m, "approve"), action(m, "reject"), action(m, "reopen")
+	err := s.Steps(ctx, m, []Step{
+		{Scope: viewer, ID: a, Action: &approve, Comment: " 同意 "},
+		{Scope: viewer, ID: b, Action: &reject, Comment: "材料不全"},
+		{Scope: viewer, ID: a, Update: Record{"name": "a2"}},
+		{Scope: other, ID: b, Action: &reopen},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ga, _ := s.Get(ctx, m, viewer, a)
+	if ga["auditStatus"] != int64(2) || ga["name"] != "a2" || ga["version"] != int64(3) {
+		t.Fatalf("after the steps a = %v, want status 2, name a2, version 3", ga)
+	}
+	hb, err := s.History(ctx, m, viewer, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Transition{
+		{Action: "reject", From: 1, To: 3, Comment: "材料不全", UserID: 10},
+		{Action: "reopen", From: 3, To: 1, UserID: 11},
+	}
+	if diff := cmp.Diff(want, hb, cmpopts.IgnoreFields(Transition{}, "ID", "CreatedAt")); diff != "" {
+		t.Fatalf("history of steps mismatch (-want +got):\n%s", diff)
+	}
+	if ha, _ := s.History(ctx, m, viewer, a); len(ha) != 1 || ha[0].Comment != "同意" {
+		t.Errorf("history of a = %+v, want one approve with comment 同意", ha)
+	}
+
+	// The second step is not allowed from b's status: the first is undone.
+	err = s.Steps(ctx, m, []Step{
+		{Scope: viewer, ID: b, Update: Record{"name": "b2"}},
+		{Scope: viewer, ID: a, Action: &reject, Comment: "太晚"},
+	})
+	wantStatus(t, err, 409, "当前状态不允许执行“驳回”操作")
+	if gb, _ := s.Get(ctx, m, viewer, b); gb["name"] != "b" {
+		t.Errorf("name after a failed batch = %v, want b", gb["name"])
+	}
+	err = s.Steps(ctx, m, []Step{{Scope: viewer, ID: b, Action: &reject, Comment: " "}})
+	wantStatus(t, err, 400, "请填写“驳回”的意见")
+}
+
 func testStats(t *testing.T, s *Store) {
 	m := setup(t, s)
 	seed(t, s, m, viewer,

@@ -34,6 +34,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"soft delete", testSoftDelete},
 		{"children", testChildren},
 		{"transitions and history", testTransitions},
+		{"steps in one write", testSteps},
 		{"stats", testStats},
 		{"statistics", testStatistics},
 		{"statistics index", testStatsIndex},

@@ -134,6 +134,17 @@ func testUnique(t *testing.T, s *Store) {
 		t.Fatal(err)
 	}
 	third := mustCreate(t, s, m, viewer, Record{"name": "c", "idCard": "110101199003077777"})
+	// A writer that vouches for its values (UniqueKnown) skips the
+	// pre-check, and a duplicate is still refused as the same error.
+	_, err = s.CreateManyIDs(UniqueKnown(ctx), m, viewer, []Record{{"name": "d", "idCard": "330"},
+		{"name": "e", "idCard": "110101199003077777"}})
+	wantStatus(t, err, 409, "身份证号已存在")
+	if !errors.As(err, &ue) || ue.Field != "idCard" {
+		t.Fatalf("error %v with UniqueKnown, want *UniqueError for idCard", err)
+	}
+	if n, err := s.CountRows(ctx, s.metaOf(m).table); err != nil || n != 4 {
+		t.Fatalf("rows after the refused batch = %d, %v; want 4 (none of the batch)", n, err)
+	}
 
 	// Behind the pre-check, the partial unique index guards on SQLite and
 	// PostgreSQL; the driver's error is reported as the same UniqueError.

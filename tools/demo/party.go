@@ -438,14 +438,26 @@ func (g *gen) syncHouseholdPoints(ctx context.Context, lm, hm *schema.Module) er
 	if err != nil {
 		return err
 	}
-	return g.st.Each(ctx, hm, g.tenantScope(), nil, func(r store.Record) error {
+	// The households to set are listed first and written a few thousand
+	// to a transaction: at 500,000 villagers that is 135,000 households,
+	// one commit each before.
+	var steps []store.Step
+	err = g.st.Each(ctx, hm, g.tenantScope(), nil, func(r store.Record) error {
 		id := r["id"].(int64)
 		if got, _ := r["points"].(int64); got != sums[id] || r["points"] == nil {
-			_, err := g.st.Update(ctx, hm, g.tenantScope(), id, store.Record{"points": sums[id]})
-			return err
+			steps = append(steps, store.Step{Scope: g.tenantScope(), ID: id, Update: store.Record{"points": sums[id]}})
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	for start := 0; start < len(steps); start += stepsPerWrite {
+		if err := g.st.Steps(ctx, hm, steps[start:min(start+stepsPerWrite, len(steps))]); err != nil {
+			return fmt.Errorf("household points: %w", err)
+		}
+	}
+	return nil
 }
 
 // rulePlan are the villages' points rules: name, category

@@ -171,7 +171,7 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 			return nil, fmt.Errorf("record %d is not valid: %w %v", i+1, err, describe(err))
 		}
 	}
-	ids, err := g.st.CreateManyIDs(ctx, m, o.scope(g.tenant, user), recs)
+	ids, err := g.st.CreateManyIDs(store.UniqueKnown(ctx), m, o.scope(g.tenant, user), recs)
 	if err != nil {
 		return nil, err
 	}
@@ -191,10 +191,8 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 	}
 	g.count[m.Name] += len(ids)
 	if m.Status != nil && len(m.Status.Actions) > 0 {
-		for _, id := range ids {
-			if err := g.walk(ctx, m, o, id); err != nil {
-				return nil, err
-			}
+		if err := g.walkAll(ctx, m, o, ids, recs); err != nil {
+			return nil, err
 		}
 	}
 	return ids, nil
@@ -208,8 +206,10 @@ var rowsRead = map[string]bool{"pointsGoods": true, "pointsRule": true, "pointsL
 	"seal": true, "sealApply": true, "subjectCategory": true, "question": true, "exam": true}
 
 // keepsRows reports whether the records of module are kept in g.rows: read
-// by a later step, or by the after-status fix-up of the status walk.
-func keepsRows(module string) bool { return rowsRead[module] || afterStatus[module] != nil }
+// by a later step. The after-status fix-up of the status walk reads the
+// record it was made from, right after the write, so a big county no
+// longer keeps every event, alarm, quarantine, … for it.
+func keepsRows(module string) bool { return rowsRead[module] }
 
 // batchRecords bounds the records built and written at once (one
 // transaction each), so a big county streams its villagers and households.

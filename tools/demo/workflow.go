@@ -9,13 +9,16 @@ import (
 	"xiangzhi/engine/store"
 )
 
-// walk moves a new record through zero to three of its module's status
-// actions, chosen at random among those its status allows, by the people
-// who would take them: approvals by the township above a village, the
-// rest by the record's own organisation. The store writes the history.
-// Afterwards the module's after-status fix-up may fill fields the final
-// status implies (who handled an alarm, when a quarantine ended, …).
-func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) error {
+// walk plans how a new record moves through zero to three of its module's
+// status actions, chosen at random among those its status allows, by the
+// people who would take them: approvals by the township above a village,
+// the rest by the record's own organisation. Afterwards the module's
+// after-status fix-up may fill fields the final status implies (who
+// handled an alarm, when a quarantine ended, …). The writes are appended
+// to steps for walkAll, which makes them through the store (it writes the
+// history); nothing here reads the database, so the plan is the same
+// whatever the batching.
+func (g *gen) walk(m *schema.Module, o *place, id int64, rec store.Record, steps []store.Step) []store.Step {
 	st := m.Status
 	cur := st.Initial
 	plan := walkPlans[m.Name]
@@ -23,11 +26,11 @@ func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) er
 	if len(plan) > 0 {
 		path = plan[len(g.status[m.Name])%len(plan)]
 	}
-	steps := g.rng.IntN(4)
+	n := g.rng.IntN(4)
 	if plan != nil {
-		steps = len(path)
+		n = len(path)
 	}
-	for step := 0; step < steps; step++ {
+	for step := 0; step < n; step++ {
 		var cands []schema.Action
 		for _, a := range st.Actions {
 			if slices.Contains(a.From, cur) && a.To != cur && (plan == nil || a.Name == path[step]) {
@@ -56,9 +59,7 @@ func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) er
 				comment = a.Label + "：请网格员尽快到现场处置。"
 			}
 		}
-		if _, err := g.st.Transition(ctx, m, sc, id, a, comment); err != nil {
-			return err
-		}
+		steps = append(steps, store.Step{Scope: sc, ID: id, Action: &a, Comment: comment})
 		cur = a.To
 	}
 	if g.status[m.Name] == nil {
@@ -67,17 +68,36 @@ func (g *gen) walk(ctx context.Context, m *schema.Module, o *place, id int64) er
 	g.status[m.Name][id] = cur
 	after := afterStatus[m.Name]
 	if after == nil {
-		return nil
+		return steps
 	}
-	upd := after(g, o, g.rows[m.Name][id], cur)
+	upd := after(g, o, rec, cur)
 	if len(upd) == 0 {
-		return nil
+		return steps
 	}
-	if _, err := g.st.Update(ctx, m, o.scope(g.tenant, o.Admin), id, upd); err != nil {
-		return fmt.Errorf("fill %s %d after status %d: %w", m.Name, id, cur, err)
-	}
+	steps = append(steps, store.Step{Scope: o.scope(g.tenant, o.Admin), ID: id, Update: upd})
 	for k, v := range upd {
-		g.rows[m.Name][id][k] = v
+		rec[k] = v // the record kept in g.rows too, when a later step reads it
+	}
+	return steps
+}
+
+// stepsPerWrite bounds the status actions and fix-ups written in one
+// transaction.
+const stepsPerWrite = 2000
+
+// walkAll walks new records of o (ids[i] holding recs[i]) through their statuses (walk) and writes
+// the steps a few thousand to a transaction: one commit per action was a
+// sixth of a big county's time.
+func (g *gen) walkAll(ctx context.Context, m *schema.Module, o *place, ids []int64, recs []store.Record) error {
+	var steps []store.Step
+	for i, id := range ids {
+		steps = g.walk(m, o, id, recs[i], steps)
+		if len(steps) >= stepsPerWrite || i == len(ids)-1 {
+			if err := g.st.Steps(ctx, m, steps); err != nil {
+				return err
+			}
+			steps = steps[:0]
+		}
 	}
 	return nil
 }
