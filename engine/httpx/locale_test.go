@@ -114,3 +114,35 @@ func TestErrorEnvelopeFollowsLocale(t *testing.T) {
 		}
 	}
 }
+
+// The labels the server makes for statistics follow the locale; any other
+// label, and an age-like label that is no band, stays as it is.
+func TestLocalizeLabel(t *testing.T) {
+	tests := []struct{ text, locale, want string }{
+		{"18-35岁", "", "18-35岁"},
+		{"18-35岁", "en", "18-35 yrs"},
+		{"0-17岁", "ja", "0-17歳"},
+		{"80岁以上", "en", "80 yrs and over"},
+		{"80岁以上", "ko", "80세 이상"},
+		{"80岁以上", "zh_TW", "80歲以上"},
+		{msg.StatsNone, "en", "Not filled in"},
+		{msg.StatsNone, "ja", "未入力"},
+		{msg.BoolTrue, "en", "Yes"},
+		{msg.BoolFalse, "ko", "아니요"},
+		{"六十周岁", "en", "六十周岁"}, // a dictionary label, no band
+		{"已婚", "en", "已婚"},       // an option label: the console's catalogue translates it
+		{msg.Forbidden, "en", msg.Forbidden},
+	}
+	for _, tt := range tests {
+		if got := LocalizeLabel(tt.text, tt.locale); got != tt.want {
+			t.Errorf("%s %q = %q, want %q", tt.locale, tt.text, got, tt.want)
+		}
+	}
+	for zh := range msg.LabelTranslations["en"] {
+		for _, locale := range []string{"ja", "ko"} {
+			if _, ok := msg.LabelTranslations[locale][zh]; !ok {
+				t.Errorf("%s lacks the label %q", locale, zh)
+			}
+		}
+	}
+}
