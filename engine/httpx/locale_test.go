@@ -130,7 +130,7 @@ func TestLocalizeLabel(t *testing.T) {
 		{msg.BoolTrue, "en", "Yes"},
 		{msg.BoolFalse, "ko", "아니요"},
 		{"六十周岁", "en", "六十周岁"}, // a dictionary label, no band
-		{"已婚", "en", "已婚"},       // an option label: the console's catalogue translates it
+		{"已婚", "en", "已婚"},     // an option label: the console's catalogue translates it
 		{msg.Forbidden, "en", msg.Forbidden},
 	}
 	for _, tt := range tests {
