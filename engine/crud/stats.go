@@ -79,7 +79,25 @@ func (d *Dispatcher) statsOf(c echo.Context, x *call) ([]store.Bucket, error) {
 			return nil, &query.Error{Param: "top", Reason: "bad top", Public: msg.StatsBadTop}
 		}
 	}
-	return d.Statistic(c.Request().Context(), x.set, x.m, x.viewer, q, r)
+	b, err := d.Statistic(c.Request().Context(), x.set, x.m, x.viewer, q, r)
+	return LocalizeBuckets(b, httpx.RequestLocale(c.Request())), err
+}
+
+// LocalizeBuckets answers buckets with the labels the server made (age
+// bands, 未填写, 是/否) worded in locale (httpx.LocalizeLabel), as a copy:
+// the store's cached answer is shared. Option, status and dictionary labels
+// stay as the module files write them; the console translates those.
+func LocalizeBuckets(buckets []store.Bucket, locale string) []store.Bucket {
+	if locale == "" || buckets == nil {
+		return buckets
+	}
+	out := make([]store.Bucket, len(buckets))
+	for i, b := range buckets {
+		b.Label = httpx.LocalizeLabel(b.Label, locale)
+		b.Sub = LocalizeBuckets(b.Sub, locale)
+		out[i] = b
+	}
+	return out
 }
 
 // intList reads a comma list of integers.

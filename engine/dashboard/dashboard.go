@@ -237,6 +237,8 @@ type request struct {
 	from    string
 	toNext  string // the day after "to": rows before it
 	filters map[string]string
+	// locale words the labels the server makes (httpx.RequestLocale).
+	locale string
 }
 
 // under is the organisation every widget counts under: the drill node
@@ -252,7 +254,7 @@ func (r *request) under() int64 {
 func (s *Service) parse(c echo.Context, set *schema.Set, d *schema.Dashboard, viewer store.Scope) (*request, error) {
 	ctx := c.Request().Context()
 	p := c.QueryParams()
-	r := &request{set: set, d: d, viewer: viewer, filters: map[string]string{}}
+	r := &request{set: set, d: d, viewer: viewer, filters: map[string]string{}, locale: httpx.RequestLocale(c.Request())}
 	var err error
 	if r.top, err = s.node(ctx, viewer, viewer.OrgID, viewer.OrgPath); err != nil {
 		return nil, err
@@ -440,11 +442,11 @@ func (s *Service) failed(r *request, w *schema.Widget, err error) widgetError {
 		PublicMessage() string
 	}
 	if asPublic(err, &pe) {
-		we.Error.Code, we.Error.Msg = pe.HTTPStatus(), pe.PublicMessage()
+		we.Error.Code, we.Error.Msg = pe.HTTPStatus(), httpx.LocalizeMessage(pe.PublicMessage(), r.locale)
 		return we
 	}
 	s.opts.Logger.Error("dashboard widget failed", "dashboard", r.d.Name, "widget", w.ID, "err", err.Error())
-	we.Error.Code, we.Error.Msg = http.StatusInternalServerError, msg.Internal
+	we.Error.Code, we.Error.Msg = http.StatusInternalServerError, httpx.LocalizeMessage(msg.Internal, r.locale)
 	return we
 }
 
@@ -502,9 +504,10 @@ func (s *Service) statistic(ctx context.Context, r *request, w *schema.Widget, s
 	if err != nil {
 		return nil, err
 	}
-	return s.opts.Crud.Statistic(ctx, r.set, m, r.viewer, q, crud.StatsRequest{
+	b, err := s.opts.Crud.Statistic(ctx, r.set, m, r.viewer, q, crud.StatsRequest{
 		By: st.By, Bucket: st.Bucket, Then: st.Then, ThenBucket: st.ThenBucket, Bands: st.Bands,
 		Level: st.Level, Measure: st.Measure, Of: st.Of, Under: r.under(), Top: top})
+	return crud.LocalizeBuckets(b, r.locale), err
 }
 
 // single is the value of a statistic without grouping.

@@ -43,7 +43,23 @@ type Page struct {
 
 // OK answers 200 with data in a success envelope.
 func OK(c echo.Context, data any) error {
-	return c.JSON(http.StatusOK, Envelope{Code: 0, Msg: msg.OK, Data: data})
+	return c.JSON(http.StatusOK, Envelope{Code: 0, Msg: OKMessage(c), Data: data})
+}
+
+// OKMessage is the success message (操作成功) in the locale the request asks
+// for (locale.go); an answer worded in another locale says it varies by
+// Accept-Language.
+func OKMessage(c echo.Context) string { return Localized(c, msg.OK) }
+
+// Localized is a message of a successful answer (操作成功, 添加成功) in the
+// locale the request asks for, as LocalizeMessage words it.
+func Localized(c echo.Context, text string) string {
+	locale := RequestLocale(c.Request())
+	if locale == "" {
+		return text
+	}
+	c.Response().Header().Add("Vary", "Accept-Language")
+	return LocalizeMessage(text, locale)
 }
 
 // OKObjects answers 200 with one page of records, encoded by Objects and
@@ -52,7 +68,7 @@ func OK(c echo.Context, data any) error {
 func OKObjects[M ~map[string]any](c echo.Context, rows []M, total int64) error {
 	b := make([]byte, 0, 1024*len(rows)+64)
 	b = append(b, `{"code":0,"msg":`...)
-	b = appendString(b, msg.OK)
+	b = appendString(b, OKMessage(c))
 	b = append(b, `,"data":{"data":`...)
 	b, err := appendRows(b, rows)
 	if err != nil {
@@ -68,7 +84,7 @@ func OKObjects[M ~map[string]any](c echo.Context, rows []M, total int64) error {
 func OKObject[M ~map[string]any](c echo.Context, rec M) error {
 	b := make([]byte, 0, 2048)
 	b = append(b, `{"code":0,"msg":`...)
-	b = appendString(b, msg.OK)
+	b = appendString(b, OKMessage(c))
 	b = append(b, `,"data":`...)
 	b, err := appendObject(b, rec)
 	if err != nil {

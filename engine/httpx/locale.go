@@ -80,9 +80,17 @@ type msgTemplate struct {
 	re   *regexp.Regexp
 }
 
-var templates = sync.OnceValue(func() []msgTemplate {
+var templates = sync.OnceValue(func() []msgTemplate { return templatesOf(msg.Translations["en"]) })
+
+// labelTemplates are the templates of the statistics labels.
+var labelTemplates = sync.OnceValue(func() []msgTemplate { return templatesOf(msg.LabelTranslations["en"]) })
+
+// templatesOf are the texts of table with format verbs as patterns, the
+// one with the most fixed text first ("参数 %s 的值格式不正确" before
+// "%s不存在").
+func templatesOf(table map[string]string) []msgTemplate {
 	var out []msgTemplate
-	for text := range msg.Translations["en"] {
+	for text := range table {
 		if !strings.Contains(text, "%") {
 			continue
 		}
@@ -92,7 +100,6 @@ var templates = sync.OnceValue(func() []msgTemplate {
 		}
 		out = append(out, msgTemplate{text, regexp.MustCompile("^" + strings.Join(parts, "(.+?)") + "$")})
 	}
-	// The template with the most fixed text is tried first ("参数 %s 的值格式不正确" before "%s不存在").
 	sort.Slice(out, func(a, b int) bool {
 		la, lb := len(verb.ReplaceAllString(out[a].text, "")), len(verb.ReplaceAllString(out[b].text, ""))
 		if la != lb {
@@ -101,7 +108,7 @@ var templates = sync.OnceValue(func() []msgTemplate {
 		return out[a].text < out[b].text
 	})
 	return out
-})
+}
 
 // verb matches a format verb of a message template.
 var verb = regexp.MustCompile(`%[sdv]`)
@@ -111,14 +118,32 @@ var verb = regexp.MustCompile(`%[sdv]`)
 // kept), else the text itself. zh_TW converts the listed messages from the
 // simplified text; "" (zh_CN) answers the text as written.
 func LocalizeMessage(text, locale string) string {
+	return localize(text, locale, msg.Translations, templates(), nil)
+}
+
+// LocalizeLabel words a label the server made for a statistic's bucket
+// (msg.LabelTranslations: age bands, 未填写, 是/否) in locale, as
+// LocalizeMessage does a message; any other label is answered as it is.
+// A template's values must be numbers ("18-35岁", "80岁以上"), so that a
+// dictionary label such as 六十周岁 is not taken for an age band.
+func LocalizeLabel(text, locale string) string {
+	return localize(text, locale, msg.LabelTranslations, labelTemplates(), bandValue)
+}
+
+// bandValue is the value of an age band label: "18-35" or "80".
+var bandValue = regexp.MustCompile(`^[0-9]+(-[0-9]+)?$`)
+
+// localize words text in locale from table; a filled-in template counts
+// only when each value matches arg (any value when arg is nil).
+func localize(text, locale string, table map[string]map[string]string, tmpls []msgTemplate, arg *regexp.Regexp) string {
 	if locale == "" || text == "" {
 		return text
 	}
 	key, args := text, []string(nil)
-	if _, ok := msg.Translations["en"][text]; !ok {
+	if _, ok := table["en"][text]; !ok {
 		key = ""
-		for _, t := range templates() {
-			if m := t.re.FindStringSubmatch(text); m != nil {
+		for _, t := range tmpls {
+			if m := t.re.FindStringSubmatch(text); m != nil && allMatch(arg, m[1:]) {
 				key, args = t.text, m[1:]
 				break
 			}
@@ -130,7 +155,7 @@ func LocalizeMessage(text, locale string) string {
 	if locale == "zh_TW" {
 		return schema.ToTraditional(text)
 	}
-	tr, ok := msg.Translations[locale][key]
+	tr, ok := table[locale][key]
 	if !ok {
 		return text
 	}
@@ -142,4 +167,17 @@ func LocalizeMessage(text, locale string) string {
 		i++
 		return args[i-1]
 	})
+}
+
+// allMatch tells whether every value matches re (a nil re: yes).
+func allMatch(re *regexp.Regexp, values []string) bool {
+	if re == nil {
+		return true
+	}
+	for _, v := range values {
+		if !re.MatchString(v) {
+			return false
+		}
+	}
+	return true
 }

@@ -114,3 +114,79 @@ func TestErrorEnvelopeFollowsLocale(t *testing.T) {
 		}
 	}
 }
+
+// The labels the server makes for statistics follow the locale; any other
+// label, and an age-like label that is no band, stays as it is.
+func TestLocalizeLabel(t *testing.T) {
+	tests := []struct{ text, locale, want string }{
+		{"18-35岁", "", "18-35岁"},
+		{"18-35岁", "en", "18-35 yrs"},
+		{"0-17岁", "ja", "0-17歳"},
+		{"80岁以上", "en", "80 yrs and over"},
+		{"80岁以上", "ko", "80세 이상"},
+		{"80岁以上", "zh_TW", "80歲以上"},
+		{msg.StatsNone, "en", "Not filled in"},
+		{msg.StatsNone, "ja", "未入力"},
+		{msg.BoolTrue, "en", "Yes"},
+		{msg.BoolFalse, "ko", "아니요"},
+		{"六十周岁", "en", "六十周岁"}, // a dictionary label, no band
+		{"已婚", "en", "已婚"},     // an option label: the console's catalogue translates it
+		{msg.Forbidden, "en", msg.Forbidden},
+	}
+	for _, tt := range tests {
+		if got := LocalizeLabel(tt.text, tt.locale); got != tt.want {
+			t.Errorf("%s %q = %q, want %q", tt.locale, tt.text, got, tt.want)
+		}
+	}
+	for zh := range msg.LabelTranslations["en"] {
+		for _, locale := range []string{"ja", "ko"} {
+			if _, ok := msg.LabelTranslations[locale][zh]; !ok {
+				t.Errorf("%s lacks the label %q", locale, zh)
+			}
+		}
+	}
+}
+
+// The success message follows Accept-Language in every success answer
+// (OK, OKObjects, OKObject), and says the answer varies by it; without
+// the header it is 操作成功 as written.
+func TestSuccessMessageFollowsLocale(t *testing.T) {
+	e, _, _ := newServer(t)
+	e.GET("/ok", func(c echo.Context) error { return OK(c, 1) })
+	e.GET("/objects", func(c echo.Context) error { return OKObjects(c, []map[string]any{{"a": 1}}, 1) })
+	e.GET("/object", func(c echo.Context) error { return OKObject(c, map[string]any{"a": 1}) })
+	tests := []struct{ path, lang, want string }{
+		{"/ok", "", `{"code":0,"msg":"操作成功","data":1}`},
+		{"/ok", "zh-CN", `{"code":0,"msg":"操作成功","data":1}`},
+		{"/ok", "en", `{"code":0,"msg":"Operation succeeded","data":1}`},
+		{"/ok", "ja", `{"code":0,"msg":"操作が完了しました","data":1}`},
+		{"/ok", "ko", `{"code":0,"msg":"작업이 완료되었습니다","data":1}`},
+		{"/ok", "zh-TW", `{"code":0,"msg":"操作成功","data":1}`},
+		{"/objects", "en", `{"code":0,"msg":"Operation succeeded","data":{"data":[{"a":1}],"recordsTotal":1}}`},
+		{"/object", "ja", `{"code":0,"msg":"操作が完了しました","data":{"a":1}}`},
+	}
+	for _, tt := range tests {
+		var hdr []string
+		if tt.lang != "" {
+			hdr = []string{"Accept-Language", tt.lang}
+		}
+		rec := do(e, http.MethodGet, tt.path, "", hdr...)
+		if got := strings.TrimSpace(rec.Body.String()); got != tt.want {
+			t.Errorf("%s [%s] = %s, want %s", tt.path, tt.lang, got, tt.want)
+		}
+		if vary := rec.Header().Get("Vary"); (tt.lang != "" && tt.lang != "zh-CN") != (vary == "Accept-Language") {
+			t.Errorf("%s [%s]: Vary %q", tt.path, tt.lang, vary)
+		}
+	}
+	// The workflow's, the designer's and the dashboards' refusals have translations too.
+	for _, tt := range []struct{ text, locale, want string }{
+		{msg.FlowNotYourTask, "en", "You are not an approver of this step"},
+		{fmt.Sprintf(msg.DesignerNotFound, "vehicleLog"), "en", "The module does not exist: vehicleLog"},
+		{fmt.Sprintf(msg.DashBadWidgets, "x"), "ko", "대시보드에 위젯이 없습니다: x"},
+		{msg.FlowLockedApproved, "zh_TW", "該申請已審批通過，不能修改或刪除"},
+	} {
+		if got := LocalizeMessage(tt.text, tt.locale); got != tt.want {
+			t.Errorf("%s %q = %q, want %q", tt.locale, tt.text, got, tt.want)
+		}
+	}
+}

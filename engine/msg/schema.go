@@ -210,6 +210,11 @@ const (
 	SchemaRouteChildren  = "%s 必须是本模块的 children 字段"
 	SchemaRouteNeedsID   = "op: %s 的路径必须带 {id}（子表行的 id）"
 
+	// Problems in a module's screens (screens:, docs/schema.md § Screens).
+	SchemaScreenDuplicate = "页面 %s 重复声明"
+	SchemaScreenOp        = "模块没有操作 %s 的权限码"
+	SchemaScreenURL       = "页面地址 %s 必须形如 /m/模块/页面，且不能是模块的列表、新增、修改或详情页"
+
 	// RouteValueRequired answers an exists/unique route called without a value.
 	RouteValueRequired = "请提供%s"
 )

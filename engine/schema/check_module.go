@@ -72,6 +72,7 @@ func checkModule(d *doc, m *Module) []*LoadError {
 	c.listSort()
 	c.stats()
 	c.routes()
+	c.screens()
 	c.i18n()
 	if m.ShareDown && !m.OrgScoped {
 		c.add([]string{"shareDown"}, msg.SchemaShareDownUnscoped)
@@ -337,4 +338,44 @@ func (c *checker) i18n() {
 			}
 		}
 	}
+}
+
+// screens checks the declared screens: unique names, an operation the
+// module has a code for, and an address under /m/ that is no module's
+// generic page (the console's module screens live there: /m/exam/marking).
+func (c *checker) screens() {
+	seen := map[string]bool{}
+	for i, sc := range c.m.Screens {
+		p := []string{"screens", strconv.Itoa(i)}
+		if seen[sc.Name] {
+			c.add(at(p, "name"), msg.SchemaScreenDuplicate, sc.Name)
+		}
+		seen[sc.Name] = true
+		if !slices.Contains(c.m.Codes(), c.m.Code(sc.Op)) {
+			c.add(at(p, "op"), msg.SchemaScreenOp, sc.Op)
+		}
+		if !ScreenURL(sc.URL) {
+			c.add(at(p, "url"), msg.SchemaScreenURL, sc.URL)
+		}
+	}
+}
+
+// ScreenURL tells whether url may be a module screen's: /m/<module>/<page>
+// (more steps allowed), where page is none of the generic create, edit and
+// show pages.
+func ScreenURL(url string) bool {
+	rest, ok := strings.CutPrefix(url, "/m/")
+	if !ok || len(url) > 100 {
+		return false
+	}
+	steps := strings.Split(rest, "/")
+	if len(steps) < 2 {
+		return false
+	}
+	for _, s := range steps {
+		if s == "" || strings.ContainsAny(s, "?#:* ") {
+			return false
+		}
+	}
+	return steps[1] != "create" && steps[1] != "edit" && steps[1] != "show"
 }

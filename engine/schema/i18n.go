@@ -210,6 +210,9 @@ func (m *Module) Texts() []TextPlace {
 	if m.Workflow != nil {
 		workflowTexts(m.Name, m.Workflow.Steps, add)
 	}
+	for _, sc := range m.Screens {
+		add(m.Name+"@"+sc.Name, sc.Title)
+	}
 	return out
 }
 

@@ -116,8 +116,24 @@ type Module struct {
 	// operations (routes.go): the call paths of spec §7.
 	Routes []Route `yaml:"routes,omitempty" json:"routes,omitempty"`
 
+	// Screens are console screens of the module beyond its list (pages a
+	// Go part of the module serves, such as marking an exam's answers):
+	// each gets a menu beside the module's, under its group.
+	Screens []Screen `yaml:"screens,omitempty" json:"screens,omitempty"`
+
 	// File is the path the module was loaded from, for messages.
 	File string `yaml:"-" json:"-"`
+}
+
+// Screen is one of a module's own console screens: its menu opens url
+// for the holders of the module's code of op (list, edit, an action...).
+type Screen struct {
+	Name  string `yaml:"name" json:"name"`
+	Title string `yaml:"title" json:"title"`
+	URL   string `yaml:"url" json:"url"`
+	Op    string `yaml:"op" json:"op"`
+	Icon  string `yaml:"icon,omitempty" json:"icon,omitempty"`
+	Order int    `yaml:"order,omitempty" json:"order,omitempty"`
 }
 
 // Field is one field of a module (or of a children sub-record).

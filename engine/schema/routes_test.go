@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -102,5 +103,62 @@ func TestLintRoutesAcrossModules(t *testing.T) {
 	want := []string{"a/two.yaml:8: routes[0].path: 路由 GET /x/getList 已由 a/one.yaml 声明"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+}
+
+// TestLintScreens: a module's screens need unique names, an operation the
+// module has a code for and an address of its own under /m/ that is none
+// of the generic pages; the titles are among the module's texts.
+func TestLintScreens(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a/cat.yaml": {Data: []byte(`name: cat
+title: 分类
+api: /cats
+permission: cat
+fields:
+  - {name: name, label: 名称, type: string}
+screens:
+  - {name: marking, title: 评阅, url: /m/cat/marking, op: edit}
+  - {name: marking, title: 统计, url: /m/cat/stats/all, op: list}
+  - {name: sums, title: 汇总, url: /m/cat/sums, op: export}
+  - {name: make, title: 新增页, url: /m/cat/create, op: add}
+`)},
+		"a/dog.yaml": {Data: []byte(`name: dog
+title: 狗
+api: /dogs
+permission: dog
+fields:
+  - {name: name, label: 名称, type: string}
+screens:
+  - {name: top, title: 顶层, url: /m/dog, op: list}
+`)},
+	}
+	var got []string
+	for _, e := range Lint(fsys, "a") {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		"a/cat.yaml:9: screens.marking.name: 页面 marking 重复声明",
+		"a/cat.yaml:10: screens.sums.op: 模块没有操作 export 的权限码",
+		"a/cat.yaml:11: screens.make.url: 页面地址 /m/cat/create 必须形如 /m/模块/页面，且不能是模块的列表、新增、修改或详情页",
+		"a/dog.yaml:8: screens.top.url: 格式不正确，应匹配 ^/m/[A-Za-z0-9_-]+(/[A-Za-z0-9_.-]+)+$",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lint (-want +got):\n%s", diff)
+	}
+	set, errs := LoadFS(fstest.MapFS{"a/cat.yaml": {Data: []byte(`name: cat
+title: 分类
+api: /cats
+permission: cat
+fields:
+  - {name: name, label: 名称, type: string}
+screens:
+  - {name: marking, title: 评阅, url: /m/cat/marking, op: edit}
+`)}}, "a")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if !slices.Contains(set.Module("cat").Texts(), TextPlace{"cat@marking", "评阅"}) {
+		t.Errorf("the screen's title is not among the module's texts: %v", set.Module("cat").Texts())
 	}
 }

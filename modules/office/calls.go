@@ -315,7 +315,7 @@ func (o *office) answerFlow(c echo.Context, sc store.Scope, m *schema.Module, id
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, httpx.Envelope{Code: 0, Msg: text, Data: map[string]any{"record": rec, "flow": flow}})
+	return c.JSON(http.StatusOK, httpx.Envelope{Code: 0, Msg: httpx.Localized(c, text), Data: map[string]any{"record": rec, "flow": flow}})
 }
 
 // ---- to-do, decisions, lists ----

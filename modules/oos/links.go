@@ -66,7 +66,7 @@ func (s *Service) sts(c echo.Context) error {
 		UploadURL: ticketUploadPath + "?" + ticketParam + "=" + url.QueryEscape(tok), FileField: fieldFile,
 		UploadToken: tok, Expiration: exp.Format(time.RFC3339), Kind: kind.Name,
 		MaxSize: kind.MaxBytes, MaxCount: kind.MaxCount, Accept: accept}
-	return c.JSON(http.StatusOK, resultEnvelope{Code: 0, Msg: msg.OK, Result: ans, Data: ans})
+	return c.JSON(http.StatusOK, resultEnvelope{Code: 0, Msg: httpx.OKMessage(c), Result: ans, Data: ans})
 }
 
 // presignedURL is GET /api/oos/presignedUrl?key=…: a fresh signed URL of
@@ -106,5 +106,5 @@ func (s *Service) answerLink(c echo.Context, key string) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, resultEnvelope{Code: 0, Msg: msg.OK, Result: res, Data: res})
+	return c.JSON(http.StatusOK, resultEnvelope{Code: 0, Msg: httpx.OKMessage(c), Result: res, Data: res})
 }

@@ -229,6 +229,17 @@ func TestVote(t *testing.T) {
 	if codes[http.StatusOK] != 1 || codes[http.StatusConflict] != 4 {
 		t.Fatalf("answers %v, want one 200 and four 409", codes)
 	}
+	// In English the refusal keeps its status and is worded in English; a results answer says 操作成功 in English.
+	{
+		status, res := callIn(t, env, v1, "en", http.MethodPost, base+"/ballot", ballot("同意", []any{"村口"}))
+		if status != http.StatusConflict || res["msg"] != "You have already voted; each person votes once" {
+			t.Errorf("a second ballot in English: %d %v", status, res)
+		}
+		status, res = callIn(t, env, v1, "en", http.MethodGet, base+"/results", nil)
+		if status != http.StatusOK || res["msg"] != "Operation succeeded" {
+			t.Errorf("results in English: %d %v", status, res["msg"])
+		}
+	}
 	if status, res := env.Call(t, v2, http.MethodPost, base+"/ballot", ballot("同意", []any{"村口"})); status != http.StatusNotFound {
 		t.Fatalf("another village's vote: %d %v", status, res)
 	}

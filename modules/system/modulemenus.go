@@ -19,6 +19,9 @@ import (
 const (
 	groupKeyPrefix  = "group:"
 	moduleKeyPrefix = "module:"
+	// screenKeyInfix joins a module's key and one of its screens' names:
+	// "module:<module>:screen:<name>".
+	screenKeyInfix = ":screen:"
 )
 
 // ModuleURL is the console route of a schema module's screen.
@@ -85,6 +88,22 @@ func syncModuleMenusTx(ctx context.Context, tx *ent.Tx, set *schema.Set, specs [
 		if _, err := tx.Menu.Delete().Where(menu.IDIn(stale...)).Exec(ctx); err != nil {
 			return fmt.Errorf("remove stale module buttons: %w", err)
 		}
+	}
+	// Screens a loaded module no longer declares, with their grants.
+	screens, err := tx.Menu.Query().
+		Where(menu.ModuleIn(names...), menu.TypeNEQ(menu.TypeButton), menu.KeyContains(screenKeyInfix)).
+		All(ctx)
+	if err != nil {
+		return fmt.Errorf("read module screens: %w", err)
+	}
+	var gone []int64
+	for _, sc := range screens {
+		if _, ok := ids[*sc.Key]; !ok && strings.HasPrefix(*sc.Key, moduleKeyPrefix) {
+			gone = append(gone, sc.ID)
+		}
+	}
+	if err := deleteMenus(ctx, tx, gone); err != nil {
+		return err
 	}
 	if !set.Failed[""] {
 		if err := removeModuleMenus(ctx, tx, set, ids); err != nil {
@@ -153,6 +172,16 @@ func moduleMenuSpecs(set *schema.Set) ([]menuSpec, error) {
 			op, title := buttonOf(m, code)
 			specs = append(specs, menuSpec{Key: key + ":" + code, Parent: key, Type: menu.TypeButton,
 				Title: title, Name: op, Code: code, Order: i, Module: m.Name})
+		}
+		// The module's own screens sit beside its menu, for the holders of their code.
+		for _, sc := range m.Screens {
+			order := sc.Order
+			if order == 0 {
+				order = m.Order
+			}
+			specs = append(specs, menuSpec{Key: key + screenKeyInfix + sc.Name, Parent: s.Parent, Type: s.Type,
+				Title: sc.Title, Icon: sc.Icon, Name: m.Name + "-" + sc.Name, URL: sc.URL,
+				Component: ComponentModuleScreen, Code: m.Code(sc.Op), Order: order, Module: m.Name})
 		}
 	}
 	for i := range specs {

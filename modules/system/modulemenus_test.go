@@ -283,3 +283,57 @@ func TestSyncModuleMenusRemoved(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncModuleScreens: a module's screens get menus beside the module's
+// (same parent and type, the module's code of their op, component
+// ModuleScreen), follow changes, and go with their grants when the file no
+// longer declares them.
+func TestSyncModuleScreens(t *testing.T) {
+	for _, db := range authtest.All(t) {
+		t.Run(db.Name, func(t *testing.T) {
+			ctx := context.Background()
+			if _, err := system.Bootstrap(ctx, db.Client, system.BootstrapOptions{AdminPassword: "Admin#2024x"}); err != nil {
+				t.Fatal(err)
+			}
+			set := testSet()
+			set.Modules[1].Screens = []schema.Screen{
+				{Name: "summary", Title: "补贴汇总", URL: "/m/landSubsidy/summary", Op: "list", Order: 3},
+				{Name: "check", Title: "补贴核对", URL: "/m/landSubsidy/check", Op: "edit"},
+			}
+			if err := system.SyncModuleMenus(ctx, db.Client, set); err != nil {
+				t.Fatal(err)
+			}
+			screens := func() []menuRow {
+				var out []menuRow
+				for _, m := range generatedMenus(t, db.Client) {
+					if strings.Contains(m.Key, ":screen:") {
+						out = append(out, m)
+					}
+				}
+				return out
+			}
+			want := []menuRow{
+				{"module:landSubsidy:screen:check", "group:subsidy", "menu3", "补贴核对", "landSubsidy-check",
+					"/m/landSubsidy/check", "ModuleScreen", "onlineVillage.landSubsidy.edit", "landSubsidy"},
+				{"module:landSubsidy:screen:summary", "group:subsidy", "menu3", "补贴汇总", "landSubsidy-summary",
+					"/m/landSubsidy/summary", "ModuleScreen", "onlineVillage.landSubsidy.list", "landSubsidy"},
+			}
+			if diff := cmp.Diff(want, screens()); diff != "" {
+				t.Fatalf("screen menus (-want +got):\n%s", diff)
+			}
+			// One screen renamed in title, the other removed: its menu and grants go.
+			set.Modules[1].Screens = set.Modules[1].Screens[:1]
+			set.Modules[1].Screens[0].Title = "补贴统计"
+			if err := system.SyncModuleMenus(ctx, db.Client, set); err != nil {
+				t.Fatal(err)
+			}
+			got := screens()
+			if len(got) != 1 || got[0].Title != "补贴统计" {
+				t.Fatalf("after the change: %v", got)
+			}
+			if n := countRows(t, db.Client); n.grants != n.menus {
+				t.Errorf("%d menus but %d grants after removing a screen", n.menus, n.grants)
+			}
+		})
+	}
+}

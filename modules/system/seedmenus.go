@@ -33,6 +33,9 @@ const (
 	// ComponentSchemaModule is the generic list/detail/form screen of a
 	// schema module, the component of every generated module menu.
 	ComponentSchemaModule = "SchemaModule"
+	// ComponentModuleScreen is the component of a module's own screen
+	// (schema.Screen): the console routes its /m/ address itself.
+	ComponentModuleScreen = "ModuleScreen"
 )
 
 // approvalKey is the key of the approval centre's menu; its screens are

@@ -302,7 +302,7 @@ func (s *Service) usernameExists(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("check username: %w", err)
 	}
-	return c.JSON(http.StatusOK, existsAnswer{Msg: msg.OK, Success: n, Data: n})
+	return c.JSON(http.StatusOK, existsAnswer{Msg: httpx.OKMessage(c), Success: n, Data: n})
 }
 
 // mobileExists is GET /api/userDetails/checkMobileExist?mobile&id&userId:
@@ -327,7 +327,7 @@ func (s *Service) mobileExists(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, existsAnswer{Msg: msg.OK, Success: taken, Data: taken})
+	return c.JSON(http.StatusOK, existsAnswer{Msg: httpx.OKMessage(c), Success: taken, Data: taken})
 }
 
 // mobileTaken reports whether a user of the tenant other than self has

@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"xiangzhi/engine/auth"
@@ -99,6 +100,12 @@ func (g *gen) grantedMenus(spec roleSpec, byKey map[string]*ent.Menu) []int64 {
 		keys[mk] = true
 		for _, c := range codes {
 			keys[mk+":"+c] = true
+		}
+		// The module's own screens, for holders of their code.
+		for _, sc := range m.Screens {
+			if slices.Contains(codes, m.Code(sc.Op)) {
+				keys[mk+":screen:"+sc.Name] = true
+			}
 		}
 		// The groups above the module menu, so the menu tree shows it.
 		for p := byKey[mk]; p != nil && p.ParentID != 0; p = byID[p.ParentID] {

@@ -13,6 +13,7 @@ const menus: ServerMenu[] = [
   { id: 3, parentId: 1, type: "menu2-sp", title: "Disability", url: "/onlineVillage/handicapped", component: "SchemaModule", name: "handicappedSubsidy" },
   { id: 4, parentId: 0, type: "menu1", title: "Users", url: "/user-management/", component: "user-management" },
   { id: 5, parentId: 0, type: "menu1", title: "Outside", url: "https://example.org/x", component: "AddressProcess" },
+  { id: 6, parentId: 1, type: "menu2", title: "Marking", url: "/m/exam/marking", component: "ModuleScreen", name: "examAnswer-marking" },
 ];
 
 describe("visitOf", () => {
@@ -20,6 +21,11 @@ describe("visitOf", () => {
     expect(visitOf("/m/villager", menus)).toEqual({ module: "villager" });
     expect(visitOf("/m/exam/take/7", menus)).toEqual({ module: "exam" });
     expect(visitOf("/m/vote/ballot/3", menus)).toEqual({ module: "vote" });
+    // A module's own screen with a menu of its own is that menu's route; without the menu, the module's.
+    expect(visitOf("/m/exam/marking", menus)).toEqual({ route: "/m/exam/marking" });
+    expect(visitOf("/m/exam/marking/", menus)).toEqual({ route: "/m/exam/marking" });
+    expect(visitOf("/m/exam/marking/12", menus)).toEqual({ module: "exam" });
+    expect(visitOf("/m/exam/statistics", menus)).toEqual({ module: "exam" });
     // Create, edit and detail belong to the list's visit.
     expect(visitOf("/m/villager/create", menus)).toBeNull();
     expect(visitOf("/m/villager/edit/4", menus)).toBeNull();
@@ -106,5 +112,16 @@ describe("ScreenVisits", () => {
     renderAt("/m/villager");
     await act(async () => {});
     expect(none).toEqual([]);
+  });
+
+  it("waits for the menus before reporting a module's own screen, which its menu makes a route", async () => {
+    signIn({ menus: [] });
+    useSessionStore.setState({ loaded: false });
+    const visits = recordVisits();
+    renderAt("/m/exam/marking");
+    await act(async () => {});
+    expect(visits).toEqual([]);
+    act(() => useSessionStore.getState().sessionLoaded(menus, []));
+    await waitFor(() => expect(visits).toEqual([{ route: "/m/exam/marking" }]));
   });
 });

@@ -17,7 +17,8 @@ const NOT_COUNTED = new Set(["/", "/404", "/login", "/loginH5", "/update-passwor
 
 /**
  * visitOf answers what opening pathname reports, or null: a module's list (or one of its own pages, such as
- * taking an exam) reports the module; its create, edit and detail pages are part of the list's visit; a menu's
+ * taking an exam) reports the module, unless a menu of its own opens that page (the marking and statistics
+ * screens), which reports the route; its create, edit and detail pages are part of the list's visit; a menu's
  * route reports the module it names or the route; a large screen or the designer its route.
  */
 export function visitOf(pathname: string, menus: readonly ServerMenu[]): ScreenVisit | null {
@@ -27,6 +28,9 @@ export function visitOf(pathname: string, menus: readonly ServerMenu[]): ScreenV
   if (path.startsWith(MODULE_PREFIX)) {
     const crud = moduleRouteOf(path);
     if (crud) return crud.page === "list" ? { module: crud.module } : null;
+    // A module's own screen with a menu of its own (marking, statistics) counts as that menu.
+    const own = menuRoutesOf(menus).find((r) => r.path === path && r.component !== SCHEMA_MODULE_COMPONENT);
+    if (own) return { route: path };
     const name = path.slice(MODULE_PREFIX.length).split("/")[0];
     return name ? { module: decodeURIComponent(name) } : null;
   }
@@ -34,6 +38,12 @@ export function visitOf(pathname: string, menus: readonly ServerMenu[]): ScreenV
   if (!menu) return null;
   if (menu.component === SCHEMA_MODULE_COMPONENT && menu.name) return { module: menu.name };
   return { route: path };
+}
+
+/** waitsForMenus tells whether what pathname reports depends on the menus: a module's own page may have one. */
+function waitsForMenus(pathname: string): boolean {
+  const path = normalisePath(pathname);
+  return path.startsWith(MODULE_PREFIX) && !moduleRouteOf(path);
 }
 
 /** ScreenVisits reports each navigation's screen (see visitOf) for a signed-in user; it renders nothing. */
@@ -47,7 +57,7 @@ export function ScreenVisits() {
     if (!token || reported.current === pathname) return;
     const visit = visitOf(pathname, menus);
     // Whether a path is a menu's is known once the menus are: until then only what needs none reports.
-    if (!visit && !loaded) return;
+    if (!loaded && (!visit || waitsForMenus(pathname))) return;
     reported.current = pathname;
     if (visit) void dashboardApi.visit(visit);
   }, [pathname, token, loaded, menus]);

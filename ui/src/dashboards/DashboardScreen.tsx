@@ -85,7 +85,7 @@ export default function DashboardScreen({ route }: { route: string }) {
 }
 
 function Screen({ def }: { def: Dashboard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const names = useMemo(() => choiceNames(def.filters), [def.filters]);
@@ -99,9 +99,10 @@ function Screen({ def }: { def: Dashboard }) {
 
   const go = useCallback((next: DashState) => setParams(writeState(next)), [setParams]);
 
-  // One data call per state and refresh: the first load of every widget shares it.
+  // One data call per state, refresh and locale (the server words its own labels in it): the first load of
+  // every widget shares it.
   const batch = useRef<Batch | null>(null);
-  const batchKey = `${key}#${generation}`;
+  const batchKey = `${key}#${generation}#${i18n.language}`;
   if (batch.current?.key !== batchKey) {
     const first = generation === 0 ? takePrefetchedData(def.route, dataQuery(state).toString()) : null;
     batch.current = new Batch(batchKey, (widgets) => dashboardApi.data(def.name, dataQuery(state, widgets)), first);
