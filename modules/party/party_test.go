@@ -231,11 +231,11 @@ func TestVote(t *testing.T) {
 	}
 	// In English the refusal keeps its status and is worded in English; a results answer says 操作成功 in English.
 	{
-		status, res := callIn(t, env, v1, "en", http.MethodPost, base+"/ballot", ballot("同意", []any{"村口"}))
+		status, res := env.CallIn(t, v1, "en", http.MethodPost, base+"/ballot", ballot("同意", []any{"村口"}))
 		if status != http.StatusConflict || res["msg"] != "You have already voted; each person votes once" {
 			t.Errorf("a second ballot in English: %d %v", status, res)
 		}
-		status, res = callIn(t, env, v1, "en", http.MethodGet, base+"/results", nil)
+		status, res = env.CallIn(t, v1, "en", http.MethodGet, base+"/results", nil)
 		if status != http.StatusOK || res["msg"] != "Operation succeeded" {
 			t.Errorf("results in English: %d %v", status, res["msg"])
 		}

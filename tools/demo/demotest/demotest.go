@@ -221,6 +221,12 @@ func (e *Env) Village(i int) demo.Place { return e.County.Villages[i-1] }
 // decodes the JSON envelope of the answer.
 func (e *Env) Call(t testing.TB, token, method, path string, body any) (int, map[string]any) {
 	t.Helper()
+	return e.CallIn(t, token, "", method, path, body)
+}
+
+// CallIn is Call asking for locale with Accept-Language ("": none).
+func (e *Env) CallIn(t testing.TB, token, locale, method, path string, body any) (int, map[string]any) {
+	t.Helper()
 	var r io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -235,6 +241,9 @@ func (e *Env) Call(t testing.TB, token, method, path string, body any) (int, map
 	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if locale != "" {
+		req.Header.Set("Accept-Language", locale)
 	}
 	req.RemoteAddr = "192.0.2.10:40000"
 	rec := httptest.NewRecorder()
