@@ -52,6 +52,8 @@ interface Current {
   publishedVersion?: number;
 }
 
+const NO_SECTIONS: NonNullable<ModuleDoc["sections"]> = [];
+
 const errorText = (e: unknown) => (e instanceof ApiError ? e.serverMessage || e.message : e instanceof Error ? e.message : String(e));
 
 function NewModuleDialog({ title, initial, onOk, onCancel }: { title: string; initial: ModuleDoc; onOk: (v: Pick<ModuleDoc, "name" | "title" | "api" | "permission">) => void; onCancel: () => void }) {
@@ -307,7 +309,7 @@ function Designer() {
                 siblings={parent ? (parent.fields ?? []) : model.fields}
                 extraTaken={parent ? [] : takenNames(model, [])}
                 child={!!parent}
-                sections={model.sections ?? []}
+                sections={model.sections ?? NO_SECTIONS}
                 options={options}
                 readOnly={readOnly}
                 onChange={changeField}

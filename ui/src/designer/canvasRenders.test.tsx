@@ -4,6 +4,7 @@
 // again either: each render of dnd-kit's DndContext hands its descendants a new context value, and a changed
 // context above the canvas makes React walk the subtree of every memoised card (≈ 13 ms a keystroke in
 // Chromium with 300 fields, docs/performance.md), which no render count shows — so its renders are counted.
+// In the properties panel only the label's Form.Item renders, not the panel's other properties.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -62,5 +63,7 @@ describe("the designer's canvas with a large module", () => {
     expect(new Set(cards).size, `cards re-rendered: ${cards.length}`).toBe(1);
     expect(parts.filter((k) => k.startsWith("PaletteEntry ")), "palette entries re-rendered").toEqual([]);
     expect(parts.filter((k) => k.startsWith("DesignDnd")), "the drag context re-rendered").toEqual([]);
+    // In the properties panel, the label's own Form.Item renders; the other properties do not.
+    expect(parts.filter((k) => k.startsWith("FieldProps")), "the panel's other properties re-rendered").toEqual([]);
   }, 120_000);
 });
