@@ -1,7 +1,7 @@
 // The design view's drag and drop: the palette's types dropped onto the canvas, the canvas's fields
 // reordered and moved between sections (dnd-kit sortable), with buttons and Alt+↑/↓ as the keyboard way.
 
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { memo, startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Badge, Button, Card, Empty, Space, Tag, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from "@ant-design/icons";
 import {
@@ -28,10 +28,18 @@ import { PALETTE, paletteKeyOf, typeLabel, type PaletteItem } from "./palette";
 const SECTION = "section:";
 const PALETTE_ID = "palette:";
 
+/**
+ * renderProbe lets a test count the renders of the design view's parts (PaletteEntry, FieldCard, DesignDnd):
+ * unset, it costs a property read per render. formRenders-style tests of the designer set it.
+ */
+export const renderProbe: { onRender?: (part: string, id: string) => void } = {};
+
 /** Drop says where a drag ended: a palette item or a field, into a section at an index. */
 export type Drop = { kind: "new"; item: PaletteItem; section: string; index: number } | { kind: "move"; uid: string; section: string; index: number };
 
-function PaletteEntry({ item, onAdd, disabled }: { item: PaletteItem; onAdd: (item: PaletteItem) => void; disabled: boolean }) {
+/** PaletteEntry is one type of the palette; memoised, so an edit of the model does not repaint the palette. */
+const PaletteEntry = memo(function PaletteEntry({ item, onAdd, disabled }: { item: PaletteItem; onAdd: (item: PaletteItem) => void; disabled: boolean }) {
+  renderProbe.onRender?.("PaletteEntry", item.key);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: PALETTE_ID + item.key, disabled });
   return (
     <div
@@ -64,10 +72,10 @@ function PaletteEntry({ item, onAdd, disabled }: { item: PaletteItem; onAdd: (it
       {typeLabel(item.key)}
     </div>
   );
-}
+});
 
 /** Palette lists every type; drag one onto the canvas, or press Enter / double-click to add it at the end. */
-export function Palette({ onAdd, disabled }: { onAdd: (item: PaletteItem) => void; disabled: boolean }) {
+export const Palette = memo(function Palette({ onAdd, disabled }: { onAdd: (item: PaletteItem) => void; disabled: boolean }) {
   return (
     <Card size="small" title={text("designer.palette")} styles={{ body: { padding: 6, display: "grid", gridTemplateColumns: "1fr 1fr", gap: 4 } }}>
       {PALETTE.map((item) => (
@@ -75,7 +83,7 @@ export function Palette({ onAdd, disabled }: { onAdd: (item: PaletteItem) => voi
       ))}
     </Card>
   );
-}
+});
 
 interface CardProps {
   field: FieldDoc;
@@ -89,6 +97,7 @@ interface CardProps {
 
 /** FieldCard is one field on the canvas; memoised so an edit of another field does not repaint it. */
 const FieldCard = memo(function FieldCard({ field, selected, problems, readOnly, onSelect, onStep, onRemove }: CardProps) {
+  renderProbe.onRender?.("FieldCard", field.uid);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: field.uid, disabled: readOnly });
   const onKeyDown = (e: KeyboardEvent) => {
     if (readOnly || !e.altKey) return;
@@ -231,15 +240,67 @@ const collide: CollisionDetection = (args) => {
   return closestCenter(args);
 };
 
-/** DesignDnd wraps palette and canvas in one drag context and turns a drop into a Drop. */
-export function DesignDnd({ model, onDrop, children }: { model: ModuleDoc; onDrop: (d: Drop) => void; children: ReactNode }) {
+/**
+ * Box holds what changes on every edit (the palette, canvas and properties panel as one element) outside
+ * React's tree: the owner publishes it after each render, BoxView shows it. The drag context and the tabs
+ * around the design view then do not re-render per keystroke: each render of dnd-kit's DndContext hands its
+ * descendants a new context value (the active drag's transform), and antd's Tabs a new tab context, and a
+ * changed context above the canvas makes React walk the subtree of each of its memoised cards for consumers
+ * (≈ 13 ms a keystroke with 300 fields, docs/performance.md).
+ */
+export interface Box<T> {
+  get: () => T;
+  set: (v: T) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createBox<T>(initial: T): Box<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (v) => {
+      if (Object.is(v, value)) return;
+      value = v;
+      for (const l of listeners) l();
+    },
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+  };
+}
+
+/**
+ * BoxView renders the element a Box holds. It takes a new one in a transition (not useSyncExternalStore, whose
+ * updates are synchronous): the canvas then follows an edit in a render React may interrupt for the next
+ * keystroke, as the model itself does (FieldPanel's TextInput).
+ */
+export function BoxView({ box }: { box: Box<ReactNode> }) {
+  const [node, setNode] = useState(box.get);
+  useLayoutEffect(() => {
+    const take = () => startTransition(() => setNode(() => box.get()));
+    take();
+    return box.subscribe(take);
+  }, [box]);
+  return node;
+}
+
+/**
+ * DesignDnd wraps palette and canvas in one drag context and turns a drop into a Drop. It reads the model
+ * when a drag ends (getModel), so an edit of the model does not re-render it (see Box).
+ */
+export const DesignDnd = memo(function DesignDnd({ getModel, onDrop, children }: { getModel: () => ModuleDoc; onDrop: (d: Drop) => void; children: ReactNode }) {
+  renderProbe.onRender?.("DesignDnd", "");
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const [active, setActive] = useState<string | null>(null);
   const onDragStart = useCallback((e: DragStartEvent) => setActive(String(e.active.id)), []);
+  const onDragCancel = useCallback(() => setActive(null), []);
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
       setActive(null);
       if (!e.over) return;
+      const model = getModel();
       const over = String(e.over.id);
       const overRect = e.over.rect;
       const groups = groupFields(model);
@@ -268,13 +329,13 @@ export function DesignDnd({ model, onDrop, children }: { model: ModuleDoc; onDro
         onDrop({ kind: "move", uid: id, section, index });
       }
     },
-    [model, onDrop],
+    [getModel, onDrop],
   );
-  const activeLabel = active?.startsWith(PALETTE_ID) ? typeLabel(active.slice(PALETTE_ID.length)) : model.fields.find((f) => f.uid === active)?.label;
+  const activeLabel = !active ? undefined : active.startsWith(PALETTE_ID) ? typeLabel(active.slice(PALETTE_ID.length)) : getModel().fields.find((f) => f.uid === active)?.label;
   return (
-    <DndContext sensors={sensors} collisionDetection={collide} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActive(null)}>
+    <DndContext sensors={sensors} collisionDetection={collide} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel}>
       {children}
       <DragOverlay>{active ? <div style={{ padding: "4px 8px", background: "#fff", border: "1px solid #1677ff", borderRadius: 4 }}>{activeLabel}</div> : null}</DragOverlay>
     </DndContext>
   );
-}
+});

@@ -1,7 +1,7 @@
 // /form-design: the form designer. Pick a module (file modules read-only, copy as new), build it on the
 // canvas, check it in the YAML tab, see it in the preview, save the draft, publish with the plan, roll back.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Badge, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Space, Tabs, Tag, Tooltip, Typography, message } from "antd";
 import { ArrowLeftOutlined, CopyOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, RocketOutlined, SaveOutlined, UploadOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
@@ -12,7 +12,7 @@ import { ApiError } from "../api/errors";
 import { ensureDesignerTexts, text } from "./texts";
 import { useSessionStore } from "../stores/useSessionStore";
 import { designerApi, type DesignerOptions, type ModuleEntry, type ModuleRead, type PublishAnswer } from "./api";
-import { Canvas, DesignDnd, Palette, type Drop } from "./Canvas";
+import { BoxView, Canvas, createBox, DesignDnd, Palette, type Drop } from "./Canvas";
 import { checkModule } from "./checks";
 import { FieldPanel } from "./FieldPanel";
 import { ModulePanel } from "./ModulePanel";
@@ -51,6 +51,8 @@ interface Current {
   state?: string;
   publishedVersion?: number;
 }
+
+const NO_SECTIONS: NonNullable<ModuleDoc["sections"]> = [];
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.serverMessage || e.message : e instanceof Error ? e.message : String(e));
 
@@ -112,6 +114,10 @@ function Designer() {
   readOnlyRef.current = readOnly;
   const modelRef = useRef(model);
   modelRef.current = model;
+  const getModel = useCallback(() => modelRef.current, []);
+  // The design view (palette, canvas, properties) reaches its place through a Box, past the tabs and the drag
+  // context, which then do not re-render when the model changes (Canvas.tsx, Box).
+  const [designBox] = useState(() => createBox<ReactNode>(null));
 
   const loadEntries = useCallback(async () => {
     try {
@@ -303,7 +309,7 @@ function Designer() {
                 siblings={parent ? (parent.fields ?? []) : model.fields}
                 extraTaken={parent ? [] : takenNames(model, [])}
                 child={!!parent}
-                sections={model.sections ?? []}
+                sections={model.sections ?? NO_SECTIONS}
                 options={options}
                 readOnly={readOnly}
                 onChange={changeField}
@@ -319,6 +325,73 @@ function Designer() {
         { key: "workflow", label: text("designer.workflowTab"), children: <WorkflowPanel model={model} problems={problems} readOnly={readOnly} onChange={change} /> },
       ]}
     />
+  );
+
+  const designBody = (
+    <Row gutter={12}>
+      <Col span={4}>
+        <Palette onAdd={onAdd} disabled={readOnly} />
+      </Col>
+      <Col span={11}>
+        <Canvas model={model} selected={selected} problemsByUid={problemsByUid} readOnly={readOnly} onSelect={onSelect} onStep={onStep} onRemove={onRemove} />
+      </Col>
+      <Col span={9}>
+        <Card size="small" styles={{ body: { maxHeight: "75vh", overflow: "auto" } }}>
+          {sidePanel}
+        </Card>
+      </Col>
+    </Row>
+  );
+  useLayoutEffect(() => designBox.set(designBody));
+  const designView = useMemo(
+    () => (
+      <DesignDnd getModel={getModel} onDrop={onDrop}>
+        <BoxView box={designBox} />
+      </DesignDnd>
+    ),
+    [getModel, onDrop, designBox],
+  );
+  // Only the open tab's content is made (the tabs destroy the hidden ones anyway): the tabs then keep their
+  // element, and do not re-render, while the model changes under the design view.
+  const yamlView =
+    tab === "yaml" ? (
+      <YamlTab
+        model={model}
+        base={base}
+        readOnly={readOnly}
+        onModel={(m, yaml) => {
+          setModel(m);
+          setBase({ model: m, yaml });
+        }}
+      />
+    ) : null;
+  const previewView = tab === "preview" ? <PreviewTab model={model} dicts={dicts} /> : null;
+  const tabs = useMemo(
+    () => (
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          {
+            key: "design",
+            label: text("designer.design"),
+            children: designView,
+          },
+          {
+            key: "yaml",
+            label: (
+              <Badge count={problems.length} size="small" offset={[8, 0]}>
+                {text("designer.yaml")}
+              </Badge>
+            ),
+            children: yamlView,
+          },
+          { key: "preview", label: text("designer.preview"), children: previewView },
+        ]}
+      />
+    ),
+    [tab, problems.length, designView, yamlView, previewView],
   );
 
   return (
@@ -407,58 +480,7 @@ function Designer() {
           message={serverProblems.map((p) => `${p.line ? text("designer.yamlTab.line", { line: p.line }) + " " : ""}${p.field ?? ""} ${p.problem}`).join("；")}
         />
       )}
-      {!current ? (
-        <Empty description={text("designer.modules")} />
-      ) : (
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          destroyOnHidden
-          items={[
-            {
-              key: "design",
-              label: text("designer.design"),
-              children: (
-                <DesignDnd model={model} onDrop={onDrop}>
-                  <Row gutter={12}>
-                    <Col span={4}>
-                      <Palette onAdd={onAdd} disabled={readOnly} />
-                    </Col>
-                    <Col span={11}>
-                      <Canvas model={model} selected={selected} problemsByUid={problemsByUid} readOnly={readOnly} onSelect={onSelect} onStep={onStep} onRemove={onRemove} />
-                    </Col>
-                    <Col span={9}>
-                      <Card size="small" styles={{ body: { maxHeight: "75vh", overflow: "auto" } }}>
-                        {sidePanel}
-                      </Card>
-                    </Col>
-                  </Row>
-                </DesignDnd>
-              ),
-            },
-            {
-              key: "yaml",
-              label: (
-                <Badge count={problems.length} size="small" offset={[8, 0]}>
-                  {text("designer.yaml")}
-                </Badge>
-              ),
-              children: (
-                <YamlTab
-                  model={model}
-                  base={base}
-                  readOnly={readOnly}
-                  onModel={(m, yaml) => {
-                    setModel(m);
-                    setBase({ model: m, yaml });
-                  }}
-                />
-              ),
-            },
-            { key: "preview", label: text("designer.preview"), children: <PreviewTab model={model} dicts={dicts} /> },
-          ]}
-        />
-      )}
+      {!current ? <Empty description={text("designer.modules")} /> : tabs}
       {dialog && (
         <NewModuleDialog
           title={dialog.copyOf ? text("designer.copyAsNew") : text("designer.newModule")}
