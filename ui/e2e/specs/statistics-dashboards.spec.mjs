@@ -204,6 +204,14 @@ async function markerPoint(page, org) {
 /** barPoint answers where on the page a bar chart draws its index-th bar (a little below the bar's top). */
 async function barPoint(page, widget, index) {
   const chart = page.locator(`section[data-widget="${widget}"] [data-widget-chart]`);
+  // A click lands on the bar only when the chart is on the screen and its bars have finished growing (a
+  // refresh animates them again; on a busy machine that takes a while).
+  await chart.scrollIntoViewIfNeeded();
+  await chart.evaluate((el) => new Promise((done) => {
+    const settled = () => el.xzChart.getZr().animation.isFinished();
+    const check = () => (settled() ? done() : requestAnimationFrame(check));
+    check();
+  }));
   return chart.evaluate((el, want) => {
     const c = el.xzChart;
     const data = c.getOption().series[0].data;
