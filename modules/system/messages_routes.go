@@ -65,7 +65,8 @@ const (
 
 // The module directory (modulelist.go).
 const (
-	routeModuleList = "模块目录"
+	routeModuleList   = "模块目录"
+	routeModuleSchema = "按名称获取模块结构"
 )
 
 // Organisations (orgs.go).

@@ -9,12 +9,14 @@ import (
 	"xiangzhi/engine"
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
+	"xiangzhi/engine/schema"
 )
 
 // moduleListRoutes serve the console's module directory.
 func (s *Service) moduleListRoutes() []engine.Route {
 	return []engine.Route{
 		{Method: http.MethodGet, Path: "/api/modules", Code: auth.SignedIn, Name: routeModuleList, Handler: s.moduleList},
+		{Method: http.MethodGet, Path: "/api/modules/:name/schema", Code: auth.SignedIn, Name: routeModuleSchema, Handler: s.moduleSchema},
 	}
 }
 
@@ -52,4 +54,21 @@ func (s *Service) moduleList(c echo.Context) error {
 		return a.Name < b.Name
 	})
 	return httpx.OK(c, out)
+}
+
+// moduleSchema answers the same document as the module's GET {api}/schema,
+// found by the module's name: the console knows the name from its URL
+// before /api/modules has told it the module's API base, so it asks for
+// the schema together with the module list instead of after it. It needs
+// the module's list code, as {api}/schema does; an unknown name is 404.
+func (s *Service) moduleSchema(c echo.Context) error {
+	set := s.app.Modules()
+	m := set.Module(c.Param("name"))
+	if m == nil {
+		return httpx.ErrRouteNotFound
+	}
+	if _, err := s.Authorize(c, m.Code("list")); err != nil {
+		return err
+	}
+	return httpx.OK(c, schema.Describe(m, set))
 }

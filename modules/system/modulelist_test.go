@@ -2,6 +2,8 @@ package system
 
 import (
 	"net/http"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +46,42 @@ func TestModuleList(t *testing.T) {
 				t.Errorf("module listed = %v, want %v", seen, tt.wantSeen)
 			}
 		})
+	}
+}
+
+// TestModuleSchemaByName: /api/modules/{name}/schema answers what the module's own {api}/schema does, to the
+// same viewers (its list code), and 404 for a name no module has.
+func TestModuleSchemaByName(t *testing.T) {
+	app, s := newTestApp(t)
+	m := app.Modules().Module("villageRecord")
+	if m == nil {
+		t.Fatal("test module villageRecord not loaded")
+	}
+	lister := tokenWithCodes(t, app, s, m.Code("list"))
+	byName := "/api/modules/" + m.Name + "/schema"
+	tests := []struct {
+		name   string
+		token  string
+		path   string
+		status int
+	}{
+		{"anonymous", "", byName, http.StatusUnauthorized},
+		{"signed in without the list code", tokenWithCodes(t, app, s), byName, http.StatusForbidden},
+		{"holding another code only", tokenWithCodes(t, app, s, m.Code("add")), byName, http.StatusForbidden},
+		{"holding the list code", lister, byName, http.StatusOK},
+		{"unknown module", lister, "/api/modules/noSuchModule/schema", http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, env := call(t, app, tt.token, http.MethodGet, tt.path, nil)
+			if status != tt.status {
+				t.Fatalf("status = %d, want %d (%v)", status, tt.status, env)
+			}
+		})
+	}
+	_, got := call(t, app, lister, http.MethodGet, byName, nil)
+	_, want := call(t, app, lister, http.MethodGet, strings.TrimSuffix(m.API, "/")+"/schema", nil)
+	if want["data"] == nil || !reflect.DeepEqual(got["data"], want["data"]) {
+		t.Errorf("by name = %v\nwant the module's own schema %v", got["data"], want["data"])
 	}
 }

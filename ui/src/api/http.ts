@@ -178,6 +178,15 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
 }
 
+/**
+ * requestUnreported calls the API like request but reports no failure (no notice, no sign-out on 401): for an
+ * early guess whose failure the caller's own request then meets and reports (schemaPrefetch.ts).
+ */
+export async function requestUnreported<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  return settle<T>(res.status, await parseBody(res));
+}
+
 /** A file the server sent (export, import template). */
 export interface Download {
   blob: Blob;

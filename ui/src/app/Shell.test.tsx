@@ -10,6 +10,7 @@ import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
 import { text } from "../locales/catalogue";
 import { CN } from "../test/chinese";
+import { handicappedSchema } from "../test/moduleSchemas";
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -63,6 +64,37 @@ describe("shell", () => {
     expect(useTabsStore.getState().tabs.map((t) => t.key)).toEqual(["/workbench", "/user-management"]);
     // The router level reports the system screen's opening (app/screenVisits.tsx); the workbench is none.
     await waitFor(() => expect(visits).toEqual([{ route: "/user-management" }]));
+  });
+
+  it("asks the schema of the module it opens on by name together with the modules, not after them", async () => {
+    tokenOnly();
+    let schemaAsked: () => void = () => undefined;
+    const early = new Promise<void>((resolve) => (schemaAsked = resolve));
+    const asked: string[] = [];
+    server.use(
+      http.get("/api/system/cscpMenus", () => ok(menus)),
+      // The module list answers only once the schema was asked for: without the early request this test
+      // never sees the list.
+      http.get("/api/modules", async () => {
+        await early;
+        return ok([handicappedSchema.module]);
+      }),
+      http.get("/api/modules/:name/schema", ({ params }) => {
+        asked.push(`early:${String(params.name)}`);
+        schemaAsked();
+        return ok(handicappedSchema);
+      }),
+      http.get("/onlineVillage/handicappeds/schema", () => {
+        asked.push("own");
+        return ok(handicappedSchema);
+      }),
+      http.get("/onlineVillage/handicappeds", () =>
+        ok({ data: [{ id: 1, name: CN.villager, idCard: "110105194912310021", auditStatus: 1 }], recordsTotal: 1 }),
+      ),
+    );
+    renderApp("/m/handicappedSubsidy");
+    expect(await screen.findByText(CN.villager)).toBeInTheDocument();
+    expect(asked).toEqual(["early:handicappedSubsidy"]);
   });
 
   it("a user without menus goes back to login", async () => {

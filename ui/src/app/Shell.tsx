@@ -10,7 +10,9 @@ import { PageSpinner } from "../components/RouteBoundary/RouteBoundary";
 import { useSessionBootstrap } from "../hooks/useSessionBootstrap";
 import { useSessionStore } from "../stores/useSessionStore";
 import { useTabsStore } from "../stores/useTabsStore";
+import { prefetchSchema } from "../api/schemaPrefetch";
 import { notify } from "./notify";
+import { moduleRouteOf } from "./routes";
 import { preloadPage, ShellRoutes } from "./ShellRoutes";
 
 function useTabTracking(enabled: boolean) {
@@ -24,7 +26,13 @@ function useTabTracking(enabled: boolean) {
 export default function Shell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  useState(() => preloadPage(pathname)); // once, while the session bootstrap below runs
+  const token = useSessionStore((s) => s.token);
+  useState(() => {
+    // once, while the session bootstrap below runs: the page's code and, on a module's page, its schema
+    preloadPage(pathname);
+    const mod = moduleRouteOf(pathname);
+    if (mod && token) prefetchSchema(mod.module, token);
+  });
   const { ready, failed } = useSessionBootstrap();
   const menuCount = useSessionStore((s) => s.menus.length);
   const { mutate: logout } = useLogout();

@@ -1,6 +1,8 @@
 import { useMemo } from "react";
 import { useCustom } from "@refinedev/core";
+import { request } from "../api/http";
 import type { ModuleInfo } from "../api/modules";
+import { takeSchema } from "../api/schemaPrefetch";
 import { localizeSchema } from "../schema-ui/localizeSchema";
 import { parseModuleSchema, type ModuleSchema } from "../schema-ui/moduleSchema";
 import { useSchemaTranslator } from "../schema-ui/schemaTexts";
@@ -24,10 +26,29 @@ export function useModuleSchema(name: string | undefined): ModuleSchemaState {
   const found = modules.find((m) => m.name === name);
   const tr = useSchemaTranslator();
   const info = useMemo(() => found && { ...found, title: tr(found.name, found.title) }, [found, tr]);
+  const token = useSessionStore((s) => s.token);
+  const url = `${info?.api ?? ""}/schema`;
   const { query, result } = useCustom<Record<string, unknown>>({
-    url: `${info?.api ?? ""}/schema`,
+    url,
     method: "get",
-    queryOptions: { enabled: !!info, staleTime: SCHEMA_STALE_MS, queryKey: ["module-schema", info?.api] },
+    queryOptions: {
+      enabled: !!info,
+      staleTime: SCHEMA_STALE_MS,
+      queryKey: ["module-schema", info?.api],
+      // The shell may have asked for this schema by the module's name already (schemaPrefetch.ts): its
+      // answer is used once; without one, or when it failed, the module's own address is asked.
+      queryFn: async () => {
+        const early = name ? takeSchema(name, token) : undefined;
+        if (early) {
+          try {
+            return { data: (await early) as Record<string, unknown> };
+          } catch {
+            // fall through to the module's own address, whose failure is reported as before
+          }
+        }
+        return { data: await request<Record<string, unknown>>(url, { method: "GET" }) };
+      },
+    },
     errorNotification: false,
   });
   const raw: unknown = result?.data;
