@@ -12,6 +12,9 @@
 //   clears the HTTP cache and lets Lighthouse load the page without resetting the storage: a first visit of
 //   that page's code with a session, as after signing in on a fresh browser. A user who must change their
 //   password first is refused (sign in once in the console and change it, or use a demo user, docs/demo.md).
+// --throttling=devtools throttles the real network and CPU (Lighthouse's throttlingMethod "devtools": every
+// request waits the link's round trip) instead of simulating the page's load from an unthrottled one; it shows
+// what a chain of requests costs on the link, and is slower and noisier.
 // Each run uses a fresh Chromium profile; the JSON report of the last run of a path goes to
 // /tmp/lighthouse-<path>.json.
 import { existsSync, writeFileSync } from "node:fs";
@@ -97,6 +100,7 @@ async function measure(path) {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices"],
         disableStorageReset: !!signedIn,
+        ...(options.throttling ? { throttlingMethod: options.throttling } : {}),
       },
       undefined,
     );
