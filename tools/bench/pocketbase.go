@@ -51,14 +51,19 @@ func comparePocketBase(ctx context.Context, o countyOptions, client *http.Client
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if out, err := exec.Command(o.pocketbase, "superuser", "upsert", pbEmail, pbPassword, "--dir", dir).CombinedOutput(); err != nil {
+	if out, err := exec.Command(o.pocketbase, "superuser", "upsert", pbEmail, pbPassword, "--dir", filepath.Join(dir, "data"),
+		"--migrationsDir", filepath.Join(dir, "migrations")).CombinedOutput(); err != nil {
 		return fmt.Errorf("pocketbase superuser: %w\n%s", err, out)
 	}
 	addr, err := freeAddr()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(o.pocketbase, "serve", "--http", addr, "--dir", dir)
+	// Its own migrations dir and no automigrate: by default PocketBase writes a
+	// migration per collection made through the API beside its data dir, and
+	// a later run would find the collection there already.
+	cmd := exec.Command(o.pocketbase, "serve", "--http", addr, "--dir", filepath.Join(dir, "data"),
+		"--migrationsDir", filepath.Join(dir, "migrations"), "--automigrate=false")
 	logFile, err := os.Create(filepath.Join(dir, "serve.log"))
 	if err != nil {
 		return err
