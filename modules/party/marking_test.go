@@ -9,12 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"xiangzhi/engine"
 	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent/user"
 	"xiangzhi/modules/party"
 	"xiangzhi/modules/points"
-	"xiangzhi/modules/system"
 	"xiangzhi/tools/demo"
 	"xiangzhi/tools/demo/demotest"
 )
@@ -24,25 +22,12 @@ import (
 // the points and party hooks registered.
 func onThreeDatabases(t *testing.T, fn func(t *testing.T, env *demotest.Env)) {
 	t.Run("sqlite", func(t *testing.T) { fn(t, demotest.New(t, points.Register, party.Register)) })
-	t.Run("postgres", func(t *testing.T) { fn(t, envOn(t, demotest.NewAppOn(t, demotest.FreshPostgres(t)))) })
-	t.Run("mysql", func(t *testing.T) { fn(t, envOn(t, demotest.NewAppOn(t, demotest.FreshMySQL(t)))) })
-}
-
-func envOn(t *testing.T, app *engine.App) *demotest.Env {
-	t.Helper()
-	client := demotest.Client(app)
-	made, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client, Set: app.Modules(),
-		Files: demotest.Files(t, app), Seed: 7, Villagers: demotest.Villagers, Now: demotest.Now,
-		DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, register := range []func(*engine.App) error{system.Register, points.Register, party.Register} {
-		if err := register(app); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &demotest.Env{App: app, Ent: client, County: made}
+	t.Run("postgres", func(t *testing.T) {
+		fn(t, demotest.NewOn(t, demotest.NewAppOn(t, demotest.FreshPostgres(t)), points.Register, party.Register))
+	})
+	t.Run("mysql", func(t *testing.T) {
+		fn(t, demotest.NewOn(t, demotest.NewAppOn(t, demotest.FreshMySQL(t)), points.Register, party.Register))
+	})
 }
 
 var han = regexp.MustCompile(`\p{Han}`)

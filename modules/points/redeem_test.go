@@ -8,10 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"xiangzhi/engine"
 	"xiangzhi/modules/points"
-	"xiangzhi/modules/system"
-	"xiangzhi/tools/demo"
 	"xiangzhi/tools/demo/demotest"
 )
 
@@ -23,27 +20,12 @@ import (
 // finds the totals equal to the log.
 func TestRedeem(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) { redeem(t, demotest.New(t, points.Register)) })
-	t.Run("postgres", func(t *testing.T) { redeem(t, envOn(t, demotest.NewAppOn(t, demotest.FreshPostgres(t)))) })
-	t.Run("mysql", func(t *testing.T) { redeem(t, envOn(t, demotest.NewAppOn(t, demotest.FreshMySQL(t)))) })
-}
-
-// envOn fills app with the demo county and registers system
-// administration and the points hooks, as demotest.New does on SQLite.
-func envOn(t *testing.T, app *engine.App) *demotest.Env {
-	t.Helper()
-	client := demotest.Client(app)
-	made, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client, Set: app.Modules(),
-		Files: demotest.Files(t, app), Seed: 7, Villagers: demotest.Villagers, Now: demotest.Now,
-		DataDir: app.Config().DataDir, AdminPassword: "Admin#2025demo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, register := range []func(*engine.App) error{system.Register, points.Register} {
-		if err := register(app); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return &demotest.Env{App: app, Ent: client, County: made}
+	t.Run("postgres", func(t *testing.T) {
+		redeem(t, demotest.NewOn(t, demotest.NewAppOn(t, demotest.FreshPostgres(t)), points.Register))
+	})
+	t.Run("mysql", func(t *testing.T) {
+		redeem(t, demotest.NewOn(t, demotest.NewAppOn(t, demotest.FreshMySQL(t)), points.Register))
+	})
 }
 
 func redeem(t *testing.T, env *demotest.Env) {

@@ -57,7 +57,13 @@ type Env struct {
 // and then each of register (hook packages' Register functions).
 func New(t testing.TB, register ...func(*engine.App) error) *Env {
 	t.Helper()
-	app := NewApp(t)
+	return NewOn(t, NewApp(t), register...)
+}
+
+// NewOn is New on the given app (e.g. NewAppOn a PostgreSQL or MariaDB
+// database): the demo county, system administration and the given hooks.
+func NewOn(t testing.TB, app *engine.App, register ...func(*engine.App) error) *Env {
+	t.Helper()
 	client := Client(app)
 	res, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client,
 		Set: app.Modules(), Files: Files(t, app), Seed: 7, Villagers: Villagers, Now: Now, DataDir: app.Config().DataDir,
