@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -52,12 +53,19 @@ type App struct {
 
 	source   ModuleSource // modules kept outside the schemas tree (SetModuleSource)
 	reloadMu sync.Mutex   // one reload at a time
-	loaded   atomic.Value // string: fingerprint of the schemas directory last loaded
+	// peerQueued is set while a reload for peers' signals waits to start:
+	// the signals that arrive meanwhile are served by that reload.
+	peerQueued atomic.Bool
+	loaded     atomic.Value // string: fingerprint of the schemas directory last loaded
 
 	doc apiDoc // the API document, built on demand
 
 	ctx  context.Context // cancelled by Close
 	stop context.CancelFunc
+	// ready is closed when New has built the server: a peer's module signal
+	// that arrives during start-up waits for it (the bus is joined before
+	// the first load so that no change is missed).
+	ready chan struct{}
 }
 
 // New opens the store, loads the schema set (the embedded tree, or
@@ -66,7 +74,7 @@ type App struct {
 // are logged with file:line and left out; the rest are served.
 func New(cfg config.Config) (*App, error) {
 	started := time.Now()
-	a := &App{cfg: cfg, log: cfg.Logger}
+	a := &App{cfg: cfg, log: cfg.Logger, ready: make(chan struct{})}
 	a.ctx, a.stop = context.WithCancel(context.Background())
 	if a.log == nil {
 		a.log = slog.Default()
@@ -96,14 +104,19 @@ func New(cfg config.Config) (*App, error) {
 	loaded := time.Now()
 	var migrated []string
 	if !cfg.SkipMigrate {
-		if migrated, err = st.MigrateChanged(ctx, set.Modules); err != nil {
+		// No time limit: after an upgrade that changes an index, building it
+		// on a table of a large county takes minutes (74 s for the statistics
+		// indexes at 500,000 villagers on a loaded machine), and a start that
+		// gave up half-way would only start it again.
+		if migrated, err = st.MigrateChanged(a.ctx, set.Modules); err != nil {
 			a.Close()
 			return nil, err
 		}
 	}
 	a.log.Info("start-up", "openStoreMs", opened.Sub(started).Milliseconds(), "loadSchemasMs", loaded.Sub(opened).Milliseconds(),
 		"migrateMs", time.Since(loaded).Milliseconds(), "modules", len(set.Modules), "migrated", len(migrated))
-	a.crud = crud.New(crud.Options{Store: st, Authorizer: appAuthorizer{a}, Logger: a.log, MaxBody: cfg.MaxBodyBytes})
+	a.crud = crud.New(crud.Options{Store: st, Authorizer: appAuthorizer{a}, Logger: a.log, MaxBody: cfg.MaxBodyBytes,
+		MaxExports: cfg.MaxExports, ExportWait: cfg.ExportWait})
 	a.crud.Swap(set)
 	a.metrics = httpx.NewMetrics()
 	if err := a.metrics.Registry().Register(httpx.NewDBCollector(st.DB())); err != nil {
@@ -116,6 +129,7 @@ func New(cfg config.Config) (*App, error) {
 	for _, m := range set.Modules {
 		a.log.Info("module loaded", "name", m.Name, "api", m.API, "table", m.TableName())
 	}
+	close(a.ready)
 	return a, nil
 }
 
@@ -190,6 +204,12 @@ func (a *App) Store() *store.Store { return a.store }
 
 // Modules is the schema set being served now.
 func (a *App) Modules() *schema.Set { return a.crud.Set() }
+
+// FirstPage reads the page of m's records a list page opening on criteria
+// asks for, as GET {api} answers the request's user (crud.Dispatcher.FirstPage).
+func (a *App) FirstPage(c echo.Context, m *schema.Module, criteria url.Values) (url.Values, *store.Page, bool, error) {
+	return a.crud.FirstPage(c, m, criteria)
+}
 
 // BeforeWrite makes fn run inside the transaction of every op write of the
 // module named module, whichever route writes (store.HookFunc); several
@@ -274,6 +294,7 @@ func (a *App) Serve(ctx context.Context) error {
 	// times what the server keeps: give it back to the system now rather
 	// than over the scavenger's minutes (idle memory, docs/performance.md).
 	go debug.FreeOSMemory()
+	TuneGC()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -333,4 +354,28 @@ func consoleOrigins(cfg config.Config) httpx.Origins {
 		o.Images, o.Media = append(o.Images, origin), append(o.Media, origin)
 	}
 	return o
+}
+
+// The collector's settings while serving, unless GOGC or GOMEMLIMIT set
+// them. A list page allocates ≈ 100 KB, nearly all garbage by the time it
+// is written; at GOGC 100 over a live heap of 20–40 MB the collector ran
+// every few hundred requests and took ≈ 10% of a list's CPU. With twice
+// the headroom it runs half as often; the soft limit keeps the heap from
+// growing past what GOGC 100 reached under the county bench's exports
+// (docs/performance.md, fifth round "rows").
+const (
+	serveGCPercent   = 200
+	serveMemoryLimit = 150 << 20
+)
+
+// TuneGC applies the collector's serving settings, as Serve does, unless
+// GOGC or GOMEMLIMIT set them: for benchmarks that measure the server's
+// handler in process.
+func TuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(serveGCPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 }

@@ -37,7 +37,9 @@ func (a *App) joinCluster() error {
 		if string(data) == a.id {
 			return
 		}
-		go a.reloadForPeer()
+		if a.peerQueued.CompareAndSwap(false, true) {
+			go a.reloadForPeer()
+		}
 	})
 	if err != nil {
 		bus.Close()
@@ -51,10 +53,20 @@ func (a *App) joinCluster() error {
 
 // reloadForPeer reloads the modules because another instance did.
 func (a *App) reloadForPeer() {
+	select {
+	case <-a.ready: // a signal during start-up: the first load may have read the change already, reload anyway
+	case <-a.ctx.Done():
+		return
+	}
+	a.reloadMu.Lock()
+	defer a.reloadMu.Unlock()
+	// From here on the load below reads whatever a later signal announces,
+	// except what lands after the read: that signal queues the next reload.
+	a.peerQueued.Store(false)
 	ctx, cancel := context.WithTimeout(a.ctx, 2*time.Minute)
 	defer cancel()
 	a.log.Info("modules changed on another instance, reloading")
-	if err := a.Reload(ctx); err != nil && ctx.Err() == nil {
+	if err := a.reload(ctx); err != nil && ctx.Err() == nil {
 		a.log.Warn("schema reload incomplete", "err", err.Error())
 	}
 }

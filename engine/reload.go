@@ -39,6 +39,11 @@ func (a *App) OnModulesChanged(fn func(*schema.Set)) {
 func (a *App) Reload(ctx context.Context) error {
 	a.reloadMu.Lock()
 	defer a.reloadMu.Unlock()
+	return a.reload(ctx)
+}
+
+// reload is Reload under reloadMu.
+func (a *App) reload(ctx context.Context) error {
 	old := a.Modules()
 	a.markLoaded()
 	set, errs, srcErr := a.loadAll()

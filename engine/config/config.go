@@ -65,6 +65,12 @@ type Config struct {
 	PprofAddr string
 	// MaxBodyBytes limits a JSON request body.
 	MaxBodyBytes int64
+	// MaxExports bounds the xlsx exports an instance runs at once, and
+	// ExportWait how long another waits for a slot before it is refused;
+	// zero means crud's defaults. Set by programs embedding the engine (and
+	// tests), not by flags.
+	MaxExports int
+	ExportWait time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For header
 	// names the client; without any, the client is the connection's peer,
 	// so the IPs in the login and operation logs cannot be forged.

@@ -77,6 +77,10 @@ func optionsOf(f *schema.Field, set *schema.Set) []schema.Option {
 // json.Number("1") all match.
 func key(v any) string {
 	switch t := v.(type) {
+	case string: // what fmt.Sprint gives, without its copy (every label of a page is one)
+		return t
+	case int64:
+		return strconv.FormatInt(t, 10)
 	case float64:
 		return strconv.FormatFloat(t, 'f', -1, 64)
 	case json.Number:

@@ -51,6 +51,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -76,7 +77,19 @@ type Options struct {
 	Logger *slog.Logger
 	// MaxBody limits JSON bodies (httpx.DefaultMaxBody when 0).
 	MaxBody int64
+	// MaxExports bounds the exports running at once (DefaultMaxExports
+	// when 0); ExportWait is how long another waits for one to end before
+	// it is answered 503 (DefaultExportWait when 0).
+	MaxExports int
+	ExportWait time.Duration
 }
+
+// An export costs a core while it runs and its compressor's and batch's
+// memory (≈ 2 MB); more at once than cores only share them more thinly.
+const (
+	DefaultMaxExports = 2
+	DefaultExportWait = 30 * time.Second
+)
 
 // Dispatcher serves the module API of the current schema set.
 type Dispatcher struct {
@@ -87,6 +100,7 @@ type Dispatcher struct {
 	sys       systemLabels
 	refs      systemRefs
 	paths     orgPaths
+	exports   chan struct{} // the export slots
 }
 
 // registry is one immutable snapshot of the served modules.
@@ -95,8 +109,12 @@ type registry struct {
 	// bases are the modules by api base, longest first, so a module nested
 	// under another's path wins.
 	bases []*schema.Module
+	// byBase is bases by api base without its trailing slash (the first,
+	// so the longest API, of modules sharing one): find looks up the
+	// path's prefixes rather than testing every module.
+	byBase map[string]*schema.Module
 	// declared are the routes the module files declare (routes:).
-	declared []*declared
+	declared declaredRoutes
 }
 
 // New returns a dispatcher serving an empty set until Swap.
@@ -108,6 +126,13 @@ func New(opts Options) *Dispatcher {
 	if d.opts.MaxBody <= 0 {
 		d.opts.MaxBody = httpx.DefaultMaxBody
 	}
+	if d.opts.MaxExports <= 0 {
+		d.opts.MaxExports = DefaultMaxExports
+	}
+	if d.opts.ExportWait <= 0 {
+		d.opts.ExportWait = DefaultExportWait
+	}
+	d.exports = make(chan struct{}, d.opts.MaxExports)
 	d.Swap(&schema.Set{})
 	return d
 }
@@ -119,13 +144,14 @@ func (d *Dispatcher) Swap(set *schema.Set) {
 	slices.SortStableFunc(r.bases, func(a, b *schema.Module) int {
 		return cmp.Compare(len(b.API), len(a.API))
 	})
-	d.reg.Store(r)
-	loose.Range(func(k, _ any) bool { // forget the loose copies of replaced modules
-		if !slices.Contains(set.Modules, k.(*schema.Module)) {
-			loose.Delete(k)
+	r.byBase = make(map[string]*schema.Module, len(r.bases))
+	for _, m := range r.bases {
+		base := strings.TrimSuffix(m.API, "/")
+		if _, dup := r.byBase[base]; !dup {
+			r.byBase[base] = m
 		}
-		return true
-	})
+	}
+	d.reg.Store(r)
 }
 
 // Set is the schema set being served.
@@ -134,13 +160,12 @@ func (d *Dispatcher) Set() *schema.Set { return d.reg.Load().set }
 // find returns the module whose api base is path or a prefix of it at a
 // segment boundary, and the rest of the path after the base.
 func (r *registry) find(path string) (*schema.Module, string) {
-	for _, m := range r.bases {
-		base := strings.TrimSuffix(m.API, "/")
-		if path == base {
-			return m, ""
+	for end := len(path); end >= 0; end = strings.LastIndexByte(path[:end], '/') {
+		if m, ok := r.byBase[path[:end]]; ok {
+			return m, path[end:]
 		}
-		if strings.HasPrefix(path, base) && path[len(base)] == '/' {
-			return m, path[len(base):]
+		if end == 0 {
+			break
 		}
 	}
 	return nil, ""

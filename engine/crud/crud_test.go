@@ -97,6 +97,9 @@ func TestRegistryFindsLongestBase(t *testing.T) {
 		{"/cms/api/article", outer, ""},
 		{"/cms/api/article/7", outer, "/7"},
 		{"/cms/api/article/comments/7", inner, "/7"},
+		{"/cms/api/article/", outer, "/"},
+		{"/cms/api/article/comments", inner, ""},
+		{"/cms/api/article/commentsx/1", outer, "/commentsx/1"},
 		{"/cms/api/articles", nil, ""},
 		{"/cms/api", nil, ""},
 	}

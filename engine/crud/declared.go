@@ -26,16 +26,49 @@ type declared struct {
 	segs []string
 }
 
+// declaredKey is what a path must share with a declared route to be
+// tested against it: its number of segments and its first segment.
+type declaredKey struct {
+	n     int
+	first string
+}
+
+// declaredRoutes are the declared routes of every module, in the set's
+// order, and the same routes by declaredKey (each list in that order), so
+// that a request tests the few routes of its own shape rather than every
+// declared route of every module (every request to a module path asked).
+type declaredRoutes struct {
+	all   []*declared
+	byKey map[declaredKey][]*declared
+	wild  bool // some route's first segment is the id: byKey cannot answer
+}
+
 // compileDeclared lists the declared routes of every module.
-func compileDeclared(set *schema.Set) []*declared {
-	var out []*declared
+func compileDeclared(set *schema.Set) declaredRoutes {
+	out := declaredRoutes{byKey: map[declaredKey][]*declared{}}
 	for _, m := range set.Modules {
 		for i := range m.Routes {
 			r := &m.Routes[i]
-			out = append(out, &declared{m: m, r: r, segs: strings.Split(strings.TrimPrefix(m.RoutePath(r), "/"), "/")})
+			d := &declared{m: m, r: r, segs: strings.Split(strings.TrimPrefix(m.RoutePath(r), "/"), "/")}
+			out.all = append(out.all, d)
+			if d.segs[0] == "{id}" {
+				out.wild = true
+			}
+			k := declaredKey{n: len(d.segs), first: d.segs[0]}
+			out.byKey[k] = append(out.byKey[k], d)
 		}
 	}
 	return out
+}
+
+// candidates are the routes path (trimmed of its slashes) may match, in
+// the set's order, and the path's segments.
+func (dr *declaredRoutes) candidates(path string) ([]*declared, []string) {
+	segs := strings.Split(path, "/")
+	if dr.wild {
+		return dr.all, segs
+	}
+	return dr.byKey[declaredKey{n: len(segs), first: segs[0]}], segs
 }
 
 // match reports whether path (split) is this route's, and the id segment.
@@ -57,8 +90,8 @@ func (dr *declared) match(segs []string) (idText string, ok bool) {
 // findDeclared returns the declared route for method and path: nil with
 // pathKnown when a declared route has the path under another method.
 func (r *registry) findDeclared(method, path string) (dr *declared, idText string, pathKnown bool) {
-	segs := strings.Split(strings.TrimPrefix(strings.TrimSuffix(path, "/"), "/"), "/")
-	for _, d := range r.declared {
+	cands, segs := r.declared.candidates(strings.TrimPrefix(strings.TrimSuffix(path, "/"), "/"))
+	for _, d := range cands {
 		id, ok := d.match(segs)
 		if !ok {
 			continue

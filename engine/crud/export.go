@@ -1,6 +1,7 @@
 package crud
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/xuri/excelize/v2"
 
+	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
@@ -19,31 +21,75 @@ import (
 const MIMEXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 // export answers GET {api}/export: every row the same criteria and scope
-// would list (paging ignored), streamed from the store into an xlsx with the
-// fields' Chinese labels as headers and labels instead of codes.
+// would list (paging ignored), read from the store a batch at a time and
+// written into the xlsx as it comes (sheetStream), with the fields' Chinese
+// labels as headers and labels instead of codes. The answer starts with
+// the first row (or the end of an empty export), so a query the store
+// refuses is still answered as an error; a failure after that truncates the
+// download. At most MaxExports run at once; the others wait for a slot
+// before they hold anything.
 func (d *Dispatcher) export(c echo.Context, x *call) error {
 	q, err := query.Parse(x.m, c.QueryParams(), reserved...)
 	if err != nil {
 		return err
 	}
-	cols := exportColumns(x.m, x.set)
-	book, err := newBook(cols)
+	release, err := d.exportSlot(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	defer book.close()
+	defer release()
+	cols := exportColumns(x.m, x.set)
+	frame, err := headerBook(cols)
+	if err != nil {
+		return err
+	}
+	var out *sheetStream
+	start := func() (err error) {
+		attach(c, x.m.Title, x.m.Name)
+		c.Response().WriteHeader(http.StatusOK)
+		out, err = startSheet(c.Response(), frame, len(cols))
+		return err
+	}
+	row := make([]any, len(cols))
 	err = d.opts.Store.Each(c.Request().Context(), x.m, x.scope, q, func(rec store.Record) error {
-		row := make([]any, len(cols))
+		if out == nil {
+			if err := start(); err != nil {
+				return err
+			}
+		}
 		for i, col := range cols {
 			row[i] = col.cell(rec[col.f.Name])
 		}
-		return book.add(row)
+		return out.add(row)
 	})
+	if err == nil && out == nil {
+		err = start()
+	}
+	if err == nil {
+		err = out.close()
+	}
 	if err != nil {
 		return fmt.Errorf("export %s: %w", x.m.Name, err)
 	}
-	return book.send(c, x.m.Title, x.m.Name)
+	return nil
 }
+
+// exportSlot waits for one of the MaxExports export slots, at most
+// ExportWait; a busy instance answers 503 with msg.ExportBusy.
+func (d *Dispatcher) exportSlot(ctx context.Context) (release func(), err error) {
+	t := time.NewTimer(d.opts.ExportWait)
+	defer t.Stop()
+	select {
+	case d.exports <- struct{}{}:
+		return func() { <-d.exports }, nil
+	case <-t.C:
+		return nil, errExportBusy
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+var errExportBusy = httpx.NewError(http.StatusServiceUnavailable, msg.ExportBusy)
 
 // template answers GET {api}/import/template: an empty workbook with the
 // importable columns' headers and drop-down lists for short choices.
@@ -60,12 +106,11 @@ func (d *Dispatcher) template(c echo.Context, x *call) error {
 	return book.send(c, x.m.Title+msg.OpTemplate, x.m.Name+"_template")
 }
 
-// book is an xlsx being written: streamed row by row for an export, or a
-// header-only template.
+// book is an excelize workbook: an export's header row (the frame
+// sheetStream writes its rows into), or the import template.
 type book struct {
-	f    *excelize.File
-	sw   *excelize.StreamWriter // nil for a template
-	next int                    // the next row number
+	f  *excelize.File
+	sw *excelize.StreamWriter // nil for a template
 }
 
 // startBook makes a workbook with one sheet named for data and the header
@@ -116,16 +161,7 @@ func newBook(cols []column) (*book, error) {
 	if err := sw.SetRow("A1", header, excelize.RowOpts{StyleID: bold}); err != nil {
 		return nil, fmt.Errorf("header row: %w", err)
 	}
-	return &book{f: f, sw: sw, next: 2}, nil
-}
-
-func (b *book) add(row []any) error {
-	cell, err := excelize.CoordinatesToCellName(1, b.next)
-	if err != nil {
-		return err
-	}
-	b.next++
-	return b.sw.SetRow(cell, row)
+	return &book{f: f, sw: sw}, nil
 }
 
 // maxDropList is the longest list Excel's data validation holds inline.
@@ -179,26 +215,26 @@ func newTemplate(cols []column) (*book, error) {
 	return b, nil
 }
 
-// send writes the workbook as an attachment named
-// <title>_<yyyyMMddHHmmss>.xlsx (RFC 5987 for the Chinese name, an ASCII
-// fallback from the module name).
+// send writes the workbook as an attachment.
 func (b *book) send(c echo.Context, title, asciiName string) error {
-	if b.sw != nil {
-		if err := b.sw.Flush(); err != nil {
-			return fmt.Errorf("flush sheet: %w", err)
-		}
-	}
-	stamp := time.Now().Format("20060102150405")
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, MIMEXLSX)
-	h.Set(echo.HeaderContentDisposition, ContentDisposition(title+"_"+stamp+".xlsx", asciiName+"_"+stamp+".xlsx"))
-	h.Set(echo.HeaderCacheControl, "no-store")
+	attach(c, title, asciiName)
 	c.Response().WriteHeader(http.StatusOK)
 	if err := b.f.Write(c.Response()); err != nil {
 		// Headers are out; the client sees a truncated download.
 		return fmt.Errorf("write workbook: %w", err)
 	}
 	return nil
+}
+
+// attach sets the headers of an xlsx attachment named
+// <title>_<yyyyMMddHHmmss>.xlsx (RFC 5987 for the Chinese name, an ASCII
+// fallback from the module name).
+func attach(c echo.Context, title, asciiName string) {
+	stamp := time.Now().Format("20060102150405")
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, MIMEXLSX)
+	h.Set(echo.HeaderContentDisposition, ContentDisposition(title+"_"+stamp+".xlsx", asciiName+"_"+stamp+".xlsx"))
+	h.Set(echo.HeaderCacheControl, "no-store")
 }
 
 func (b *book) close() { _ = b.f.Close() }

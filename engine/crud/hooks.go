@@ -45,6 +45,7 @@ func (d *Dispatcher) Transition(ctx context.Context, m *schema.Module, sc store.
 	if err != nil {
 		return nil, err
 	}
-	d.observers.notify(ctx, m, sc, a, comment, rec)
+	// committed: the observers are told even when the client has gone
+	d.observers.notify(context.WithoutCancel(ctx), m, sc, a, comment, rec)
 	return rec, nil
 }

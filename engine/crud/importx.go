@@ -26,6 +26,10 @@ const (
 	// unzip limits guard against a small file that inflates enormously.
 	maxUnzip    = 256 << 20
 	maxUnzipXML = 64 << 20
+	// sheetInMemory is the largest sheet or shared-string part excelize
+	// inflates into memory; a larger one goes to a temporary file that the
+	// rows are read from.
+	sheetInMemory = 1 << 20
 )
 
 // ImportReport is the answer of a dry run: how many data rows the file has,
@@ -140,13 +144,24 @@ func openUpload(c echo.Context) (*excelize.File, error) {
 		return nil, fmt.Errorf("open upload: %w", err)
 	}
 	defer src.Close()
-	if err := checkWorkbook(src, fh.Size); err != nil {
+	return openWorkbook(src, fh.Size)
+}
+
+// openWorkbook checks the bounds of an uploaded workbook of size bytes
+// (checkWorkbook) and opens it. A sheet or shared-string part over
+// sheetInMemory is inflated into a temporary file (removed by File.Close)
+// and its rows are read from there, so the sheet is never whole in memory.
+func openWorkbook(src interface {
+	io.ReaderAt
+	io.ReadSeeker
+}, size int64) (*excelize.File, error) {
+	if err := checkWorkbook(src, size); err != nil {
 		return nil, err
 	}
 	if _, err := src.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("rewind upload: %w", err)
 	}
-	f, err := excelize.OpenReader(src, excelize.Options{UnzipSizeLimit: maxUnzip, UnzipXMLSizeLimit: maxUnzipXML})
+	f, err := excelize.OpenReader(src, excelize.Options{UnzipSizeLimit: maxUnzip, UnzipXMLSizeLimit: sheetInMemory})
 	if err != nil {
 		return nil, errBadFile.Wrap(err)
 	}

@@ -3,9 +3,11 @@ package crud
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"weak"
 
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/schema"
@@ -74,37 +76,52 @@ func OptionLabels(f *schema.Field, set *schema.Set) []schema.Option { return opt
 
 // loose keeps, per module, a copy whose every field accepts the criteria
 // its type can answer, for criteria written by a dashboard's author rather
-// than sent by a client.
-var loose sync.Map // *schema.Module → *schema.Module
+// than sent by a client. It is keyed weakly: an entry goes when its module
+// is no longer held (a republished module's previous version, once the
+// calls that started with it are over), so it holds at most the modules in
+// use, whichever dispatcher, reload or caller brought them. (Kept by the
+// module pointer strongly, it was only swept by the reloads of one
+// dispatcher: every other caller's versions stayed.)
+var loose sync.Map // weak.Pointer[schema.Module] → *schema.Module
 
 // ParseCriteria parses a dashboard's criteria and page filters for m:
 // like a list's criteria, except that a field need not declare a filter
 // (the dashboard file, checked by the loader, is no client input); text
 // fields keep their own filters (a substring search wants its index).
 func ParseCriteria(m *schema.Module, v map[string][]string) (*query.Query, error) {
-	lm, ok := loose.Load(m)
-	if !ok {
-		c := *m
-		c.Fields = append([]schema.Field(nil), m.Fields...)
-		for i := range c.Fields {
-			f := &c.Fields[i]
-			switch f.Type {
-			case schema.TypeInt, schema.TypeDecimal, schema.TypeDate, schema.TypeDateTime:
-				f.Sort = true
-			}
-			if f.Filter != "" {
-				continue
-			}
-			switch f.Type {
-			case schema.TypeInt, schema.TypeDecimal, schema.TypeDate, schema.TypeDateTime:
-				f.Filter = schema.FilterRange
-			case schema.TypeEnum, schema.TypeRef, schema.TypeBool:
-				f.Filter = schema.FilterEquals
-			}
-		}
-		lm, _ = loose.LoadOrStore(m, &c)
+	return query.Parse(looseOf(m), v)
+}
+
+// looseOf is m's loose copy (see loose), made on first use.
+func looseOf(m *schema.Module) *schema.Module {
+	key := weak.Make(m)
+	if lm, ok := loose.Load(key); ok {
+		return lm.(*schema.Module)
 	}
-	return query.Parse(lm.(*schema.Module), v)
+	c := *m
+	c.Fields = append([]schema.Field(nil), m.Fields...)
+	for i := range c.Fields {
+		f := &c.Fields[i]
+		switch f.Type {
+		case schema.TypeInt, schema.TypeDecimal, schema.TypeDate, schema.TypeDateTime:
+			f.Sort = true
+		}
+		if f.Filter != "" {
+			continue
+		}
+		switch f.Type {
+		case schema.TypeInt, schema.TypeDecimal, schema.TypeDate, schema.TypeDateTime:
+			f.Filter = schema.FilterRange
+		case schema.TypeEnum, schema.TypeRef, schema.TypeBool:
+			f.Filter = schema.FilterEquals
+		}
+	}
+	lm, loaded := loose.LoadOrStore(key, &c)
+	if !loaded {
+		// The copy shares no pointer to m, so m can be collected.
+		runtime.AddCleanup(m, func(k weak.Pointer[schema.Module]) { loose.Delete(k) }, key)
+	}
+	return lm.(*schema.Module)
 }
 
 // ResolveRefs lets a dashboard's criteria name a referenced record by its

@@ -3,6 +3,7 @@ package httpx
 import (
 	"bufio"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"strconv"
@@ -127,8 +128,7 @@ func (w *compressWriter) Write(b []byte) (int, error) {
 			w.buf = append(w.buf, b...)
 			return len(b), nil
 		}
-		w.buf = append(w.buf, b...)
-		if err := w.decide(true); err != nil {
+		if err := w.decide(true, b); err != nil {
 			return 0, err
 		}
 		return len(b), nil
@@ -140,8 +140,10 @@ func (w *compressWriter) Write(b []byte) (int, error) {
 }
 
 // decide sends the header, compressing when big (enough body was seen), the
-// type is textual, nothing encoded it already and the client takes gzip.
-func (w *compressWriter) decide(big bool) error {
+// type is textual, nothing encoded it already and the client takes gzip,
+// then what was held back and next, the bytes of the Write deciding (not
+// copied behind the held ones: a list page comes in one Write of ≈ 20 KB).
+func (w *compressWriter) decide(big bool, next []byte) error {
 	w.decided = true
 	h := w.Header()
 	status := w.status
@@ -160,23 +162,31 @@ func (w *compressWriter) decide(big bool) error {
 		w.ResponseWriter.WriteHeader(status)
 		w.gz = gzipPool.Get().(*gzip.Writer)
 		w.gz.Reset(w.ResponseWriter)
-		_, err := w.gz.Write(w.buf)
-		w.buf = nil
-		return err
+		return w.flushHeld(w.gz, next)
 	}
 	w.ResponseWriter.WriteHeader(status)
-	if len(w.buf) == 0 {
-		return nil
-	}
-	_, err := w.ResponseWriter.Write(w.buf)
+	return w.flushHeld(w.ResponseWriter, next)
+}
+
+// flushHeld writes the held-back bytes, then next, to out.
+func (w *compressWriter) flushHeld(out io.Writer, next []byte) error {
+	held := w.buf
 	w.buf = nil
-	return err
+	for _, b := range [][]byte{held, next} {
+		if len(b) == 0 {
+			continue
+		}
+		if _, err := out.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Flush sends what is held back (deciding on what has been seen so far).
 func (w *compressWriter) Flush() {
 	if !w.decided {
-		_ = w.decide(len(w.buf) >= CompressMinBytes)
+		_ = w.decide(len(w.buf) >= CompressMinBytes, nil)
 	}
 	if w.gz != nil {
 		_ = w.gz.Flush()
@@ -194,7 +204,7 @@ func (w *compressWriter) finish() {
 			w.decided = true // nothing was answered: leave it to the error handler
 			return
 		}
-		_ = w.decide(false)
+		_ = w.decide(false, nil)
 	}
 	if w.gz != nil {
 		_ = w.gz.Close()

@@ -36,6 +36,32 @@ func compressServer(t *testing.T) *echo.Echo {
 		}
 		return nil
 	})
+	// A record by id (≈ 1.1 KB), exactly the compressed minimum, a list page
+	// in one write, many pieces beyond the minimum, and an answer flushed
+	// before its end.
+	blob := func(n int) []byte {
+		b := bytes.Repeat([]byte(`{"名":"村民","id":12345},`), n/20+1)
+		return b[:n]
+	}
+	for path, n := range map[string]int{"/get": 1150, "/page": 21000, "/min": CompressMinBytes} {
+		e.GET(path, func(c echo.Context) error { return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, blob(n)) })
+	}
+	e.GET("/pieces-over", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+		for i := 0; i < 30; i++ {
+			if _, err := c.Response().Write(blob(500)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	e.GET("/flushed", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+		c.Response().Write(blob(2000))
+		c.Response().Flush()
+		_, err := c.Response().Write(blob(3000))
+		return err
+	})
 	e.GET("/empty", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
 	e.GET("/fail", func(c echo.Context) error { return ErrRouteNotFound })
 	return e
@@ -69,6 +95,11 @@ func TestCompressAnswers(t *testing.T) {
 		{"small JSON", "/small", "gzip", 200, false, true},
 		{"binary type", "/xlsx", "gzip", 200, false, false},
 		{"text written in pieces", "/pieces", "gzip", 201, true, true},
+		{"a record by id", "/get", "gzip", 200, true, true},
+		{"at the compressed minimum", "/min", "gzip", 200, true, true},
+		{"a list page in one write", "/page", "gzip", 200, true, true},
+		{"many pieces", "/pieces-over", "gzip", 200, true, true},
+		{"flushed before its end", "/flushed", "gzip", 200, true, true},
 		{"no content", "/empty", "gzip", 204, false, false},
 		{"error envelope", "/fail", "gzip", 404, false, false},
 	}

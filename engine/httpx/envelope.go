@@ -20,6 +20,7 @@ package httpx
 import (
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -66,33 +67,56 @@ func Localized(c echo.Context, text string) string {
 // written without a second pass over the bytes (encoding/json validates and
 // compacts what a Marshaler returns). The bytes are those c.JSON writes.
 func OKObjects[M ~map[string]any](c echo.Context, rows []M, total int64) error {
-	b := make([]byte, 0, 1024*len(rows)+64)
-	b = append(b, `{"code":0,"msg":`...)
-	b = appendString(b, OKMessage(c))
-	b = append(b, `,"data":{"data":`...)
-	b, err := appendRows(b, rows)
-	if err != nil {
-		return err
-	}
-	b = append(b, `,"recordsTotal":`...)
-	b = strconv.AppendInt(b, total, 10)
-	b = append(b, "}}\n"...)
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	return blobJSON(c, func(b []byte) ([]byte, error) {
+		b = append(b, `{"code":0,"msg":`...)
+		b = appendString(b, OKMessage(c))
+		b = append(b, `,"data":{"data":`...)
+		b, err := appendRows(b, rows)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"recordsTotal":`...)
+		b = strconv.AppendInt(b, total, 10)
+		return append(b, "}}\n"...), nil
+	})
 }
 
 // OKObject answers 200 with one record, as OKObjects does.
 func OKObject[M ~map[string]any](c echo.Context, rec M) error {
-	b := make([]byte, 0, 2048)
-	b = append(b, `{"code":0,"msg":`...)
-	b = appendString(b, OKMessage(c))
-	b = append(b, `,"data":`...)
-	b, err := appendObject(b, rec)
-	if err != nil {
-		return err
-	}
-	b = append(b, "}\n"...)
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	return blobJSON(c, func(b []byte) ([]byte, error) {
+		b = append(b, `{"code":0,"msg":`...)
+		b = appendString(b, OKMessage(c))
+		b = append(b, `,"data":`...)
+		b, err := appendObject(b, rec)
+		if err != nil {
+			return nil, err
+		}
+		return append(b, "}\n"...), nil
+	})
 }
+
+// blobJSON answers 200 with the JSON put writes into a buffer kept between
+// answers: the body is copied out by the response writer (or the gzip
+// writer) before Blob returns, and a list page, ≈ 20 KB, allocated and
+// grew a fresh buffer on every answer.
+func blobJSON(c echo.Context, put func([]byte) ([]byte, error)) error {
+	p := answerBufs.Get().(*[]byte)
+	b, err := put((*p)[:0])
+	if err == nil {
+		err = c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	}
+	if cap(b) <= maxKeptAnswer {
+		*p = b[:0]
+		answerBufs.Put(p)
+	}
+	return err
+}
+
+// answerBufs are blobJSON's buffers; one grown past maxKeptAnswer (an
+// unusually large answer) is left to the collector.
+var answerBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+const maxKeptAnswer = 256 << 10
 
 // OKPage answers 200 with one page of a list. A nil rows slice is sent as
 // an empty array so clients never see null.

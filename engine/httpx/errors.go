@@ -163,6 +163,10 @@ func statusText(code int) (string, bool) {
 	return "", false
 }
 
+// StatusClientClosed is the status logged for a request whose client went
+// away before its answer (nginx's 499): it is never read by anyone.
+const StatusClientClosed = 499
+
 // ErrorHandler is the echo HTTPErrorHandler: it answers every error with the
 // envelope and logs internal errors (and public 5xx ones) with the request
 // id. Internal details never reach the client. The message is worded in
@@ -170,10 +174,18 @@ func statusText(code int) (string, bool) {
 func ErrorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		status, env, internal := Resolve(err)
-		switch {
-		case errors.Is(err, context.Canceled):
-			// The client went away; nobody reads the answer.
+		if errors.Is(err, context.Canceled) || errors.Is(c.Request().Context().Err(), context.Canceled) {
+			// The client went away (the driver may say so in its own words,
+			// not as context.Canceled): nobody reads the answer, and it is no
+			// server failure. 499, as proxies log it, keeps it out of the 5xx
+			// figures of the access log and the metrics.
 			log.Info("request canceled", "requestId", RequestID(c), "path", c.Request().URL.Path)
+			if !c.Response().Committed {
+				c.Response().WriteHeader(StatusClientClosed)
+			}
+			return
+		}
+		switch {
 		case internal:
 			log.Error("request failed", "requestId", RequestID(c), "method", c.Request().Method,
 				"path", c.Request().URL.Path, "err", err.Error())

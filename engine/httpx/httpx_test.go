@@ -307,3 +307,28 @@ func TestConsole(t *testing.T) {
 		})
 	}
 }
+
+// A request whose client went away is logged and counted as 499, whatever
+// words the failing layer used for it (a driver says "interrupted", not
+// context.Canceled), and is no "request failed" error; a server-side
+// deadline still answers its 503.
+func TestClientGoneIs499(t *testing.T) {
+	e, m, logs := newServer(t)
+	e.GET("/items", func(c echo.Context) error { return errors.New("interrupted (9)") })
+	e.GET("/metrics", echo.WrapHandler(m.Handler()))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequest("GET", "/items", nil).WithContext(ctx)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != StatusClientClosed || rec.Body.Len() != 0 {
+		t.Errorf("client gone: %d %q, want 499 and no body", rec.Code, rec.Body.String())
+	}
+	if strings.Contains(logs.String(), "request failed") || !strings.Contains(logs.String(), `"status":499`) {
+		t.Errorf("logs:\n%s", logs.String())
+	}
+	body := do(e, "GET", "/metrics", "").Body.String()
+	if !strings.Contains(body, `route="/items",status="499"`) || strings.Contains(body, `status="500"`) {
+		t.Errorf("metrics:\n%s", body)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -30,6 +31,21 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	// series keeps each (route, method, status)'s counter and histogram:
+	// WithLabelValues hashes the label values and formats the status on
+	// every request. The label sets are few (routes by pattern) and never
+	// deleted, so the kept series stay the registry's.
+	series sync.Map // seriesKey → *series
+}
+
+type seriesKey struct {
+	route, method string
+	status        int
+}
+
+type series struct {
+	requests prometheus.Counter
+	duration prometheus.Observer
 }
 
 // NewMetrics makes a registry with the HTTP, Go and process collectors.
@@ -71,9 +87,16 @@ func (m *Metrics) Middleware() echo.MiddlewareFunc {
 			if err := next(c); err != nil {
 				c.Error(err)
 			}
-			route, method := MetricsRoute(c), c.Request().Method
-			m.requests.WithLabelValues(route, method, strconv.Itoa(c.Response().Status)).Inc()
-			m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
+			k := seriesKey{route: MetricsRoute(c), method: c.Request().Method, status: c.Response().Status}
+			v, ok := m.series.Load(k)
+			if !ok {
+				v, _ = m.series.LoadOrStore(k, &series{
+					requests: m.requests.WithLabelValues(k.route, k.method, strconv.Itoa(k.status)),
+					duration: m.duration.WithLabelValues(k.route, k.method)})
+			}
+			sr := v.(*series)
+			sr.requests.Inc()
+			sr.duration.Observe(time.Since(start).Seconds())
 			return nil
 		}
 	}

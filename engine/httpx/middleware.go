@@ -112,6 +112,9 @@ func AccessLog(log *slog.Logger) echo.MiddlewareFunc {
 			if res.Status >= 500 {
 				level = slog.LevelError
 			}
+			if !log.Enabled(c.Request().Context(), level) {
+				return nil // a server logging warnings only: no line to build
+			}
 			attrs := []slog.Attr{
 				slog.String("method", c.Request().Method),
 				slog.String("path", c.Request().URL.Path),

@@ -140,11 +140,19 @@ func appendMap[V any](b []byte, m map[string]V, put func([]byte, V) ([]byte, err
 	if m == nil {
 		return append(b, "null"...), nil
 	}
-	keys := make([]string, 0, len(m))
+	// The maps written here are small (a record's labels: a few fields of
+	// one id each): their keys are sorted in an array on the stack.
+	var small [8]string
+	keys := small[:0]
+	if len(m) > len(small) {
+		keys = make([]string, 0, len(m))
+	}
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	if len(keys) > 1 {
+		slices.Sort(keys)
+	}
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
@@ -213,6 +221,11 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return appendMap(b, x, putString)
 	case map[string]map[string]string:
 		return appendMap(b, x, putStrings)
+	case *Labels:
+		if x == nil {
+			return append(b, "null"...), nil
+		}
+		return appendLabels(b, *x), nil
 	}
 	out, err := json.Marshal(v)
 	if err != nil {

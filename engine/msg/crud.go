@@ -80,6 +80,9 @@ const (
 	UnknownOption = "%s的值“%s”不在可选范围内"
 	// BadDryRun answers a dryRun parameter that is neither true nor false.
 	BadDryRun = "参数 dryRun 只能为 true 或 false"
+	// ExportBusy answers an export that waited too long for the ones
+	// running to end.
+	ExportBusy = "当前导出任务较多，请稍后再试"
 	// ExportSheet is the name of the sheet in exported workbooks.
 	ExportSheet = "数据"
 	// ValueListSeparator joins the labels of a multiple choice in a cell.

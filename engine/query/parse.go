@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/msg"
@@ -68,7 +69,41 @@ func Parse(m *schema.Module, v url.Values, reserved ...string) (*Query, error) {
 
 // fieldIndex maps API names to the fields a list may name: the module's
 // stored fields and the common ones.
+// The index is kept per module (a list parses its query on every call;
+// building the map of 40 fields was a few percent of a list page's
+// allocations) and built again when the module's fields are another slice
+// or its status another.
 func fieldIndex(m *schema.Module) map[string]*schema.Field {
+	if v, ok := fieldIndexes.Load(m.Name); ok {
+		if k := v.(*keptIndex); k.m == m && len(m.Fields) == k.n && (k.n == 0 || &m.Fields[0] == k.first) && m.Status == k.status {
+			return k.idx
+		}
+	}
+	idx := buildFieldIndex(m)
+	k := &keptIndex{m: m, idx: idx, n: len(m.Fields), status: m.Status}
+	if k.n > 0 {
+		k.first = &m.Fields[0]
+	}
+	fieldIndexes.Store(m.Name, k)
+	return idx
+}
+
+// fieldIndexes keeps fieldIndex's maps by module name (a republished
+// module replaces its entry, so they are as many as the modules); the maps
+// are only read.
+var fieldIndexes sync.Map // module name → *keptIndex
+
+// keptIndex is a kept field index and the module, fields slice and status
+// (the common fields include the status field) it was built from.
+type keptIndex struct {
+	m      *schema.Module
+	idx    map[string]*schema.Field
+	n      int
+	first  *schema.Field
+	status *schema.Status
+}
+
+func buildFieldIndex(m *schema.Module) map[string]*schema.Field {
 	idx := make(map[string]*schema.Field, len(m.Fields)+8)
 	for i := range m.Fields {
 		if f := &m.Fields[i]; f.Stored() {

@@ -66,16 +66,27 @@ type ListAction struct {
 // DefaultSort is the list order of a module that sets none.
 const DefaultSort = "id,desc"
 
+// ListSort is the list's order when its page names none: the module's, or
+// DefaultSort ("a,desc;b,asc").
+func ListSort(m *Module) string {
+	if m.List.Sort == "" {
+		return DefaultSort
+	}
+	return m.List.Sort
+}
+
+// ListPageSize is the list's page size when its page names none.
+func ListPageSize(m *Module) int {
+	if m.List.PageSize == 0 {
+		return DefaultPageSize
+	}
+	return m.List.PageSize
+}
+
 // ListConfig derives the list page configuration of a module. set supplies
 // dictionary items and reference display defaults; it may be nil.
 func ListConfig(m *Module, set *Set) *ListSpec {
-	ls := &ListSpec{Columns: []ListColumn{}, Filters: []ListFilter{}, Sort: m.List.Sort, PageSize: m.List.PageSize}
-	if ls.Sort == "" {
-		ls.Sort = DefaultSort
-	}
-	if ls.PageSize == 0 {
-		ls.PageSize = DefaultPageSize
-	}
+	ls := &ListSpec{Columns: []ListColumn{}, Filters: []ListFilter{}, Sort: ListSort(m), PageSize: ListPageSize(m)}
 	fields := make([]*Field, 0, len(m.Fields)+1)
 	for i := range m.Fields {
 		fields = append(fields, &m.Fields[i])

@@ -222,8 +222,12 @@ func runBefore(ctx context.Context, hooks []HookFunc, w *Write) error {
 }
 
 // runAfter runs the after-commit hooks on each committed write; every hook
-// runs even when an earlier one failed, and the errors are joined.
+// runs even when an earlier one failed, and the errors are joined. The
+// write is done whether or not its client still waits: the hooks run under
+// a context its going away does not cancel (messages, points and totals
+// of a committed write were lost when the client hung up).
 func runAfter(ctx context.Context, hooks []HookFunc, ws ...*Write) error {
+	ctx = context.WithoutCancel(ctx)
 	var errs []error
 	for _, w := range ws {
 		w.Tx = nil

@@ -76,7 +76,7 @@ func (s *Store) addIndexes(mt *meta, t *entschema.Table) {
 	if mt.status != nil {
 		add("ix_", mt.status.name, false, with(mt.status.name, colID)...)
 	}
-	if cols := statsIndexCols(mt, t); len(cols) > 0 {
+	if cols := s.statsIndexCols(mt, t); len(cols) > 0 {
 		cols = append([]string{colOrgPath}, cols...)
 		if s.dialect == dialect.SQLite {
 			// SQLite (3.40) counts an index as covering only when it
@@ -130,11 +130,11 @@ const (
 
 // statsIndexCols are the columns the module's statistics index holds after
 // the tenant (and deleted_at) and the organisation path: the module's
-// StatsColumns that are B-tree keys, while the key stays within InnoDB's
-// bounds. A statistic of the module within an organisation subtree reads
+// StatsColumns that are B-tree keys (on SQLite its multiple choices too) and
+// created_at, while the key stays within InnoDB's bounds. A statistic of the module within an organisation subtree reads
 // this narrow index alone instead of every wide row (docs/store.md §
 // Statistics index).
-func statsIndexCols(mt *meta, t *entschema.Table) []string {
+func (s *Store) statsIndexCols(mt *meta, t *entschema.Table) []string {
 	keyBytes := func(name string) int {
 		c, ok := t.Column(name)
 		if !ok {
@@ -151,17 +151,34 @@ func statsIndexCols(mt *meta, t *entschema.Table) []string {
 	n, size := 3, 16+keyBytes(colOrgPath) // tenant_id, deleted_at, org_path
 	var cands []*col
 	for _, name := range mt.m.StatsColumns() {
-		if c := mt.byAPI[name]; c != nil && !c.multi && indexable(c) {
+		c := mt.byAPI[name]
+		// A multiple choice is a short JSON list that a criterion matches
+		// by its text (has); SQLite keys any text, while PostgreSQL refuses
+		// an index row over ≈ 2.7 KB and MySQL keys no mediumtext, so there
+		// it stays out and the criterion reads the rows.
+		if c != nil && (indexable(c) && !c.multi || c.multi && s.dialect == dialect.SQLite) {
 			cands = append(cands, c)
 		}
 	}
+	if len(cands) == 0 {
+		return nil
+	}
+	// The workbench counts every register's new rows per month of
+	// created_at (its sparkline): with the time stamp in the index a
+	// subtree's months are read from it, not from every row.
+	cands = append(cands, mt.byAPI["createdAt"])
 	// The status, then the other choices, then dates, then the rest (the
-	// measured numbers): a statistic by organisation and the status reads
-	// the index in its groups' order and needs no sort.
+	// measured numbers), the multiple choices (only filtered by) last: a
+	// statistic by organisation and the status reads the index in its
+	// groups' order and needs no sort.
 	rank := func(c *col) int {
 		switch {
 		case c == mt.status:
 			return 0
+		case c.multi:
+			return 4
+		case c.name == colCreatedAt:
+			return 2
 		case c.field == nil:
 			return 3
 		case c.field.Type == schema.TypeEnum || c.field.Type == schema.TypeBool || c.field.Type == schema.TypeRef:

@@ -58,7 +58,8 @@ type child struct {
 type meta struct {
 	m        *schema.Module
 	table    string
-	cols     []*col // the record's columns: common ones, the fields, the status
+	cols     []*col   // the record's columns: common ones, the fields, the status
+	keys     []string // the api names of cols, in their order (Table.Keys)
 	byAPI    map[string]*col
 	byCol    map[string]*col
 	children []child
@@ -130,6 +131,9 @@ func buildMeta(m *schema.Module) *meta {
 	if st := m.Status; st != nil {
 		mt.status = &col{api: st.Field, name: schema.SnakeCase(st.Field), kind: kInt}
 		add(mt.status)
+	}
+	for _, c := range mt.cols {
+		mt.keys = append(mt.keys, c.api)
 	}
 	return mt
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"ariga.io/atlas/sql/migrate"
+	atlasschema "ariga.io/atlas/sql/schema"
+	"ariga.io/atlas/sql/sqlite"
 
 	"entgo.io/ent/dialect"
 	entsqldrv "entgo.io/ent/dialect/sql"
@@ -103,6 +105,9 @@ func (s *Store) migrate(ctx context.Context, mt *meta, drop, plan bool, opts ...
 	opts = append([]entschema.MigrateOption{
 		entschema.WithDropColumn(drop), entschema.WithDropIndex(drop), entschema.WithForeignKeys(false),
 	}, opts...)
+	if s.dialect == dialect.SQLite && slices.ContainsFunc(mt.cols, gramIndexed) {
+		opts = append(opts, entschema.WithDiffHook(withoutRowID(gramTable(mt))))
+	}
 	mig, err := entschema.NewMigrate(entsqldrv.OpenDB(s.dialect, s.w), opts...)
 	if err != nil {
 		return err
@@ -115,6 +120,29 @@ func (s *Store) migrate(ctx context.Context, mt *meta, drop, plan bool, opts ...
 	}
 	return nil
 }
+
+// withoutRowID makes SQLite's table named WITHOUT ROWID: a gram table is
+// its primary key (field, gram, record_id) and nothing else, so as a rowid
+// table every row was written to two B-trees besides its record_id index
+// (the rows by rowid and the key's automatic index), and as WITHOUT ROWID
+// to one. ent has no table option for it, so the desired table gets the
+// attribute before the diff: a new table is created so, and an existing
+// rowid table (a database from before) differs in it and is rebuilt with
+// its rows copied (atlas's copy-and-rename).
+func withoutRowID(table string) entschema.DiffHook {
+	return func(next entschema.Differ) entschema.Differ {
+		return entschema.DiffFunc(func(current, desired *atlasschema.Schema) ([]atlasschema.Change, error) {
+			for _, t := range desired.Tables {
+				if t.Name == table && !slices.ContainsFunc(t.Attrs, isWithoutRowID) {
+					t.AddAttrs(&sqlite.WithoutRowID{})
+				}
+			}
+			return next.Diff(current, desired)
+		})
+	}
+}
+
+func isWithoutRowID(a atlasschema.Attr) bool { _, ok := a.(*sqlite.WithoutRowID); return ok }
 
 // sharedTables are the tables every module's migration lists.
 var sharedTables = map[string]bool{HistoryTable: true, SeqTable: true, MigratedTable: true, GramStateTable: true}

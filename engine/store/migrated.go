@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 
+	"entgo.io/ent/dialect"
 	entsqldrv "entgo.io/ent/dialect/sql"
 	entschema "entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
@@ -126,6 +127,11 @@ func (s *Store) digest(mt *meta) string {
 	fmt.Fprintf(h, "v%s %s\n", migratorVersion, s.dialect)
 	for _, t := range s.tablesOf(mt) {
 		fmt.Fprintf(h, "table %s\n", t.Name)
+		if s.dialect == dialect.SQLite && t.Name == gramTable(mt) {
+			// Gram tables became WITHOUT ROWID (withoutRowID): a database
+			// from before migrates its gram tables once more.
+			io.WriteString(h, "without rowid\n")
+		}
 		for _, c := range t.Columns {
 			writeColumn(h, c)
 		}

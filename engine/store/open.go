@@ -57,7 +57,8 @@ func Open(ctx context.Context, dbURL, dataDir string, opts ...Option) (*Store, e
 }
 
 func open(dbURL, dataDir string) (*Store, error) {
-	s := &Store{counts: newCountCache(countCacheSize), statsCache: newSeqCache[[]Bucket](statsCacheSize), grams: &gramSet{}}
+	s := &Store{counts: newCountCache(countCacheSize), statsCache: newSeqCache[string, []Bucket](statsCacheSize),
+		values: newSeqCache[valueKey, fieldValue](fieldValuesCacheSize), grams: &gramSet{}}
 	switch {
 	case dbURL == "" || strings.HasPrefix(dbURL, "sqlite:") || strings.HasPrefix(dbURL, "file:"):
 		path, params, err := sqlitePath(dbURL, dataDir)
@@ -78,6 +79,7 @@ func open(dbURL, dataDir string) (*Store, error) {
 		n := max(4, 2*runtime.NumCPU())
 		s.db.SetMaxOpenConns(n)
 		s.db.SetMaxIdleConns(n)
+		s.setTurns(n)
 		s.w.SetMaxOpenConns(1)
 		s.w.SetMaxIdleConns(1)
 		s.dialect = dialect.SQLite

@@ -153,3 +153,47 @@ func TestMySQLDSN(t *testing.T) {
 		})
 	}
 }
+
+// TestBulkLoad: the writer skips fsyncs and keeps its temporary files in
+// memory during a bulk load only; restore puts synchronous NORMAL and the
+// default temporary store back on the connection every write uses, and the
+// rows written during the load are there.
+func TestBulkLoad(t *testing.T) {
+	s := openSQLite(t)
+	m := setup(t, s)
+	pragma := func(name string) int {
+		t.Helper()
+		var n int
+		if err := s.w.QueryRow("PRAGMA " + name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	sync := func() int { return pragma("synchronous") }
+	if got := sync(); got != 1 {
+		t.Fatalf("synchronous before = %d, want 1 (NORMAL)", got)
+	}
+	restore, err := s.BulkLoad(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sync(); got != 0 {
+		t.Fatalf("synchronous during the load = %d, want 0 (OFF)", got)
+	}
+	if got := pragma("temp_store"); got != 2 {
+		t.Fatalf("temp_store during the load = %d, want 2 (MEMORY)", got)
+	}
+	mustCreate(t, s, m, viewer, Record{"name": "载入"})
+	if err := restore(); err != nil {
+		t.Fatal(err)
+	}
+	if got := sync(); got != 1 {
+		t.Fatalf("synchronous after restore = %d, want 1 (NORMAL)", got)
+	}
+	if got := pragma("temp_store"); got != 0 {
+		t.Fatalf("temp_store after restore = %d, want 0 (DEFAULT)", got)
+	}
+	if got := listQ(t, s, m, viewer, "name=载入").Total; got != 1 {
+		t.Fatalf("rows written during the load = %d, want 1", got)
+	}
+}

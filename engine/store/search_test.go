@@ -1,6 +1,8 @@
 package store
 
 import (
+	"fmt"
+	"math/bits"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -107,6 +109,48 @@ func testGrams(t *testing.T, s *Store) {
 	for term, want := range map[string]int64{"王": 1, "李四": 1, "张": 0, "巾 c": 1, "café": 1, "ＡＢ": 1} {
 		if got := listQ(t, s, m, viewer, "name.contains="+term).Total; got != want {
 			t.Errorf("after refill, contains %s total = %d, want %d", term, got, want)
+		}
+	}
+}
+
+// testGramBatch writes a batch whose gram rows fill several INSERTs and
+// leave a remainder that is not a power of two (gramChunk splits it): every
+// record must be found by its own grams, and the gram table must hold
+// exactly the rows of every record, none lost or doubled at a cut.
+func testGramBatch(t *testing.T, s *Store) {
+	m := setup(t, s)
+	var recs []Record
+	want := 0
+	for i := range 149 { // 149 names of 4 distinct characters: 9 grams each, 1,341 rows
+		name := fmt.Sprintf("%c%c%c%c", 0x4e00+i, 0x5000+i, 0x5400+i, 0x5800+i)
+		recs = append(recs, Record{"name": name})
+		want += len(grams(name))
+	}
+	if want%gramRowsPerInsert == 0 || bits.OnesCount(uint(want%gramRowsPerInsert)) < 2 {
+		t.Fatalf("%d gram rows: want a remainder that takes several statements", want)
+	}
+	if err := s.CreateMany(ctx, m, viewer, recs); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := s.db.QueryRow("SELECT COUNT(*) FROM " + gramTable(s.metaOf(m))).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != want {
+		t.Fatalf("gram rows = %d, want %d", n, want)
+	}
+	for _, i := range []int{0, 1, 74, 147, 148} {
+		term := string([]rune(recs[i]["name"].(string))[1:3])
+		if got := names(listQ(t, s, m, viewer, "name.contains="+term).Rows); !cmp.Equal(got, []string{recs[i]["name"].(string)}) {
+			t.Errorf("contains %s = %q, want record %d", term, got, i)
+		}
+	}
+}
+
+func TestGramChunk(t *testing.T) {
+	for n, want := range map[int]int{1: 1, 2: 2, 3: 2, 255: 128, 256: 256, 299: 256, 300: 300, 1341: 300} {
+		if got := gramChunk(n); got != want {
+			t.Errorf("gramChunk(%d) = %d, want %d", n, got, want)
 		}
 	}
 }

@@ -8,28 +8,28 @@ import (
 // statsCacheSize bounds the number of statistics kept in memory.
 const statsCacheSize = 5_000
 
-// seqCache is countCache for any value: an answer remembered with the write
-// sequence of its table when it was taken, good while the sequence has not
-// moved. A bounded LRU.
-type seqCache[V any] struct {
+// seqCache is countCache for any key and value: an answer remembered with
+// the write sequence of its table when it was taken, good while the
+// sequence has not moved. A bounded LRU.
+type seqCache[K comparable, V any] struct {
 	mu    sync.Mutex
 	max   int
 	ll    *list.List // front = most recently used
-	items map[string]*list.Element
+	items map[K]*list.Element
 }
 
-type seqEntry[V any] struct {
-	key string
+type seqEntry[K comparable, V any] struct {
+	key K
 	seq int64
 	val V
 }
 
-func newSeqCache[V any](max int) *seqCache[V] {
-	return &seqCache[V]{max: max, ll: list.New(), items: make(map[string]*list.Element)}
+func newSeqCache[K comparable, V any](max int) *seqCache[K, V] {
+	return &seqCache[K, V]{max: max, ll: list.New(), items: make(map[K]*list.Element)}
 }
 
 // get returns the value of key if it was taken at sequence seq.
-func (c *seqCache[V]) get(key string, seq int64) (V, bool) {
+func (c *seqCache[K, V]) get(key K, seq int64) (V, bool) {
 	var zero V
 	if c == nil {
 		return zero, false
@@ -40,7 +40,7 @@ func (c *seqCache[V]) get(key string, seq int64) (V, bool) {
 	if !ok {
 		return zero, false
 	}
-	e := el.Value.(*seqEntry[V])
+	e := el.Value.(*seqEntry[K, V])
 	if e.seq != seq {
 		return zero, false
 	}
@@ -50,30 +50,30 @@ func (c *seqCache[V]) get(key string, seq int64) (V, bool) {
 
 // put stores the value of key taken at sequence seq; a value taken at a
 // later sequence is never replaced by an older one.
-func (c *seqCache[V]) put(key string, seq int64, val V) {
+func (c *seqCache[K, V]) put(key K, seq int64, val V) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[key]; ok {
-		e := el.Value.(*seqEntry[V])
+		e := el.Value.(*seqEntry[K, V])
 		if seq >= e.seq {
 			e.seq, e.val = seq, val
 		}
 		c.ll.MoveToFront(el)
 		return
 	}
-	c.items[key] = c.ll.PushFront(&seqEntry[V]{key: key, seq: seq, val: val})
+	c.items[key] = c.ll.PushFront(&seqEntry[K, V]{key: key, seq: seq, val: val})
 	for c.ll.Len() > c.max {
 		last := c.ll.Back()
 		c.ll.Remove(last)
-		delete(c.items, last.Value.(*seqEntry[V]).key)
+		delete(c.items, last.Value.(*seqEntry[K, V]).key)
 	}
 }
 
 // len is the number of cached values.
-func (c *seqCache[V]) len() int {
+func (c *seqCache[K, V]) len() int {
 	if c == nil {
 		return 0
 	}

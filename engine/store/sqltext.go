@@ -114,10 +114,24 @@ func (s *Store) listStatementsFor(mt *meta, sc Scope, q *query.Query) (*listStat
 	return st, nil
 }
 
-// getSQL is the select of one record by id in the scope.
-func (s *Store) getSQL(mt *meta, sc Scope, id int64) (string, []any) {
-	return mt.sqls.cached(sqlShape{kind: "get", scope: sc}, []any{id}, func() (string, []any) {
-		return s.selectRecords(mt).Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
+// getSQL is the select of one record by id in the scope; after the
+// record's columns it reads the write sequence of each of seqTables (NULL
+// for a table never written), one scalar subquery each, the table names
+// its arguments.
+func (s *Store) getSQL(mt *meta, sc Scope, id int64, seqTables []string) (string, []any) {
+	kind := "get"
+	if len(seqTables) > 0 {
+		kind = "get+seqs:" + strings.Join(seqTables, ",")
+	}
+	return mt.sqls.cached(sqlShape{kind: kind, scope: sc}, []any{id}, func() (string, []any) {
+		sel := s.selectRecords(mt)
+		for _, t := range seqTables {
+			sub := entsql.Dialect(s.dialect).Select("seq").From(entsql.Table(SeqTable)).Where(entsql.EQ("table_name", t))
+			sel.AppendSelectExpr(entsql.ExprFunc(func(b *entsql.Builder) {
+				b.Wrap(func(b *entsql.Builder) { b.Join(sub) })
+			}))
+		}
+		return sel.Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 	})
 }
 

@@ -37,7 +37,7 @@ func TestKeptStatementsAsBuilt(t *testing.T) {
 			for round := range 3 { // the first round builds and keeps, the later ones reuse
 				for si, sc := range scopes {
 					id := int64(100*round + si + 1)
-					qs, args := s.getSQL(mt, sc, id)
+					qs, args := s.getSQL(mt, sc, id, nil)
 					wqs, wargs := s.selectRecords(mt).Where(entsql.And(append(s.scopeWhere(sc), entsql.EQ(colID, id))...)).Query()
 					if qs != wqs || fmt.Sprint(args) != fmt.Sprint(wargs) {
 						t.Fatalf("get, round %d, scope %+v:\n got %s %v\nwant %s %v", round, sc, qs, args, wqs, wargs)

@@ -80,7 +80,7 @@ func BenchmarkStats500k(b *testing.B) {
 			var worst, cpu time.Duration
 			for b.Loop() {
 				b.StopTimer()
-				s.statsCache = newSeqCache[[]Bucket](s.statsCache.max)
+				s.statsCache = newSeqCache[string, []Bucket](s.statsCache.max)
 				s.FlushStatements()
 				b.StartTimer()
 				t0, c0 := time.Now(), cpuTime()

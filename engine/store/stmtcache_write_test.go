@@ -14,15 +14,8 @@ import (
 // writer after it, and run prepared by the next creates, whose records and
 // total are exact.
 func TestWriteStatementsPrepared(t *testing.T) {
-	s, err := Open(ctx, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	m := testModule()
-	if err := s.Migrate(ctx, m, false); err != nil {
-		t.Fatal(err)
-	}
+	s := openSQLite(t)
+	m := setup(t, s)
 	if _, err := s.Create(ctx, m, viewer, Record{"name": "张三", "mobile": "13800001111", "kind": 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -48,15 +41,8 @@ func TestWriteStatementsPrepared(t *testing.T) {
 // and prepared on the writer like its writes, and stay right when run
 // prepared: a duplicate is refused, a new record is read back whole.
 func TestWriteReadsPrepared(t *testing.T) {
-	s, err := Open(ctx, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	m := testModule()
-	if err := s.Migrate(ctx, m, false); err != nil {
-		t.Fatal(err)
-	}
+	s := openSQLite(t)
+	m := setup(t, s)
 	ids := []string{"110101199003077777", "11010119900307535X", "110101199003071734", "110101199003078139"}
 	if _, err := s.Create(ctx, m, viewer, Record{"name": "张三", "idCard": ids[0]}); err != nil {
 		t.Fatal(err)

@@ -101,14 +101,23 @@ type Store struct {
 	dialect string
 	counts  *countCache
 	// statsCache keeps statistics with the write sequence they were taken at.
-	statsCache *seqCache[[]Bucket]
+	statsCache *seqCache[string, []Bucket]
+	// values keeps what FieldValues read, by record, column and scope, with
+	// the write sequence of the record's table.
+	values *seqCache[valueKey, fieldValue]
+	// seqTexts keeps the statements that read write sequences (seqsSQL).
+	seqTexts sync.Map
 	// counting makes concurrent lists that miss the count cache count once.
 	counting singleflight.Group
 	stmts    *stmtCache // SQLite only
 	// wstmts keeps the writer's statements (SQLite only): see execW.
 	wstmts *writeStmts
-	grams  *gramSet  // gram indexes known complete
-	metas  metaCache // what the store derives from each module
+	grams  *gramSet // gram indexes known complete
+	// turns hand the read pool's connections out in arrival order
+	// (ReadTurn; SQLite only), giveTurn gives one back.
+	turns    turns
+	giveTurn func()
+	metas    metaCache // what the store derives from each module
 
 	migrateMu      sync.Mutex // one migration at a time
 	sharedMigrated bool       // the shared tables were migrated by this store (under migrateMu)

@@ -26,6 +26,7 @@ func runHookSuite(t *testing.T, open func(testing.TB) *Store) {
 	}{
 		{"refusal leaves nothing written", testHookRefusal},
 		{"after-commit runs once per write", testHookAfterCommit},
+		{"after-commit outlives the client", testHookAfterClientGone},
 		{"batch refusal rolls back all", testHookBatchRefusal},
 		{"set status", testHookSetStatus},
 		{"one per key under concurrent creates", testHookRace},
@@ -174,6 +175,29 @@ func testHookAfterCommit(t *testing.T, s *Store) {
 	}
 	if got := listQ(t, s, m, viewer, "name=乙").Total; got != 1 {
 		t.Errorf("write with a failing after hook: %d records, want 1 (committed)", got)
+	}
+}
+
+// testHookAfterClientGone: a client that hangs up right after its write
+// committed (its request's context cancelled) does not cut the write's
+// after-commit work short: the next hook still writes.
+func testHookAfterClientGone(t *testing.T, s *Store) {
+	m := setup(t, s)
+	req, hangUp := context.WithCancel(ctx)
+	defer hangUp()
+	s.AfterCommit(m.Name, OpCreate, func(context.Context, *Write) error { hangUp(); return nil })
+	s.AfterCommit(m.Name, OpCreate, func(ctx context.Context, w *Write) error {
+		if w.Value("name") != "甲" {
+			return nil
+		}
+		_, err := s.Create(ctx, w.Module, w.Scope, Record{"name": "甲的回执"})
+		return err
+	})
+	if _, err := s.Create(req, m, viewer, Record{"name": "甲"}); err != nil {
+		t.Fatalf("create whose client hung up after the commit: %v", err)
+	}
+	if got := listQ(t, s, m, viewer, "name=甲的回执").Total; got != 1 {
+		t.Errorf("the after hook's write: %d records, want 1", got)
 	}
 }
 

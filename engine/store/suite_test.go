@@ -22,8 +22,11 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"migrate", testMigrate},
 		{"migrate only what changed", testMigrateChanged},
 		{"field values for labels", testFieldValues},
+		{"get with the write sequences of its labels", testGetWithSeqs},
 		{"reading up to the organisations above", testScopeUp},
 		{"types round-trip", testTypes},
+		{"list as a table", testTable},
+		{"reads as plain columns did", testPlainRead},
 		{"bad input", testBadInput},
 		{"criteria operators", testOperators},
 		{"sort and paging", testSortPaging},
@@ -38,10 +41,13 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"stats", testStats},
 		{"statistics", testStatistics},
 		{"statistics index", testStatsIndex},
+		{"statistics index with a multiple choice", testStatsIndexMultiple},
+		{"statistics through the filters' indexes", testStatsByFilters},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
 		{"concurrent lists", testConcurrentLists},
 		{"gram index", testGrams},
+		{"gram rows of a batch", testGramBatch},
 		{"long names", testLongNames},
 	}
 	for _, tt := range tests {
@@ -159,6 +165,9 @@ func testMigrateChanged(t *testing.T, s *Store) {
 
 // testFieldValues reads one field by id within the scope: records of
 // another organisation, of another tenant and deleted ones are left out.
+// Read twice, the second time from the kept values: a value kept for one
+// scope never answers another (another user's own records, another
+// organisation), and a write to the table is seen at once.
 func testFieldValues(t *testing.T, s *Store) {
 	m := setup(t, s)
 	mine := mustCreate(t, s, m, viewer, Record{"name": "本村甲"})["id"].(int64)
@@ -182,21 +191,46 @@ func testFieldValues(t *testing.T, s *Store) {
 		{"subtree", subtree, "name", map[int64]any{mine: "本村甲"}},
 		{"other tenant", tenant2, "name", map[int64]any{foreign: "他户丙"}},
 		{"unknown field reads the id", subtree, "nope", map[int64]any{mine: mine}},
+		{"own records of user 10", Scope{TenantID: 1, UserID: 10, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeOwn}, "name",
+			map[int64]any{mine: "本村甲"}},
+		{"own records of user 11", Scope{TenantID: 1, UserID: 11, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeOwn}, "name",
+			map[int64]any{theirs: "邻村乙"}},
+		{"organisation 6", Scope{TenantID: 1, UserID: 10, OrgID: 6, OrgPath: "/1/6/", Mode: ScopeOrg}, "name",
+			map[int64]any{theirs: "邻村乙"}},
+		{"organisation 5", Scope{TenantID: 1, UserID: 10, OrgID: 5, OrgPath: "/1/5/", Mode: ScopeOrg}, "name",
+			map[int64]any{mine: "本村甲"}},
+		{"subtree of organisation 6", Scope{TenantID: 1, UserID: 10, OrgID: 6, OrgPath: "/1/6/", Mode: ScopeSubtree}, "name",
+			map[int64]any{theirs: "邻村乙"}},
 	}
-	for _, tt := range tests {
-		got, err := s.FieldValues(ctx, m, tt.sc, tt.field, ids)
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if len(got) != len(tt.want) {
-			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
-		}
-		for id, v := range tt.want {
-			if got[id] != v {
-				t.Errorf("%s: id %d = %v, want %v", tt.name, id, got[id], v)
+	check := func(pass string) {
+		t.Helper()
+		for _, tt := range tests {
+			got, err := s.FieldValues(ctx, m, tt.sc, tt.field, ids)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", pass, tt.name, err)
+			}
+			if len(got) != len(tt.want) {
+				t.Errorf("%s, %s: got %v, want %v", pass, tt.name, got, tt.want)
+			}
+			for id, v := range tt.want {
+				if got[id] != v {
+					t.Errorf("%s, %s: id %d = %v, want %v", pass, tt.name, id, got[id], v)
+				}
 			}
 		}
 	}
+	check("read")
+	if s.FieldValuesCached() == 0 {
+		t.Fatal("no values kept")
+	}
+	check("kept")
+	if _, err := s.Update(ctx, m, viewer, mine, Record{"name": "本村甲改"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 1, 4, 7} {
+		tests[i].want[mine] = "本村甲改"
+	}
+	check("after a rename")
 }
 
 // testScopeUp reads as a village (/1/5/51/) with Up: the village's own

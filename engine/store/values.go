@@ -257,7 +257,9 @@ func toTime(v any) (time.Time, bool) {
 
 // decode turns a scanned column value into the record value, smoothing over
 // driver differences: dates and datetimes as wall-clock text, numbers as
-// int64 or float64, booleans as bool, JSON decoded. NULL is nil.
+// int64 or float64, booleans as bool, JSON decoded. NULL is nil. A value
+// already of its record type is handed back as it came (the same
+// interface: boxing it again would allocate for every field of every row).
 func decode(c *col, raw any) any {
 	if b, ok := raw.([]byte); ok {
 		raw = string(b)
@@ -267,17 +269,23 @@ func decode(c *col, raw any) any {
 	}
 	switch c.kind {
 	case kInt:
+		if _, ok := raw.(int64); ok {
+			return raw
+		}
 		if n, ok := IntOf(raw); ok {
 			return n
 		}
 	case kFloat:
+		if _, ok := raw.(float64); ok {
+			return raw
+		}
 		if x, ok := toFloat(raw); ok {
 			return x
 		}
 	case kBool:
 		switch x := raw.(type) {
 		case bool:
-			return x
+			return raw
 		case int64:
 			return x != 0
 		case string:
@@ -292,10 +300,95 @@ func decode(c *col, raw any) any {
 		}
 		return decodeJSON(c, s)
 	}
-	if s, ok := raw.(string); ok {
-		return s
+	if _, ok := raw.(string); ok {
+		return raw
 	}
 	return fmt.Sprint(raw)
+}
+
+// decodeSQLite is decode for a value read from SQLite, whose dates and
+// datetimes selectRecords reads as their stored text.
+func decodeSQLite(c *col, raw any) any {
+	if c.kind == kDate || c.kind == kDateTime {
+		if s, ok := raw.(string); ok {
+			return decodeSQLiteTime(c.kind, raw, s)
+		}
+	}
+	return decode(c, raw)
+}
+
+// decodeSQLiteTime gives for the text s of a DATE or DATETIME column what
+// decode gave when the driver parsed the column's text itself: the text
+// when it is already the layout (every value the store writes), else the
+// driver's parse formatted in the layout, else, when the driver could not
+// parse it either, what decodeTime makes of text.
+func decodeSQLiteTime(k kind, raw any, s string) any {
+	layout := DateTimeLayout
+	if k == kDate {
+		layout = DateLayout
+	}
+	if isLayoutText(s, layout) {
+		return raw
+	}
+	if t, ok := sqliteParseTime(s); ok {
+		return t.Format(layout)
+	}
+	return decodeTime(k, s)
+}
+
+// isLayoutText reports whether s is exactly in layout (DateLayout or
+// DateTimeLayout) with digits where the layout has them. Such a text is
+// its own decoding: the driver parsed it into the same wall clock, or, out
+// of range, handed it back as text, which decodeTime kept whole.
+func isLayoutText(s, layout string) bool {
+	if len(s) != len(layout) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch l := layout[i]; l {
+		case '-', ' ', ':':
+			if s[i] != l {
+				return false
+			}
+		default:
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sqliteTimeFormats are the formats modernc.org/sqlite (v1.60) tries on the
+// text of a DATE, DATETIME or TIMESTAMP column, in its order.
+var sqliteTimeFormats = []string{
+	"2006-01-02 15:04:05.999999999-07:00",
+	"2006-01-02T15:04:05.999999999-07:00",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04",
+	"2006-01-02T15:04",
+	"2006-01-02",
+}
+
+// sqliteParseTime parses s as modernc.org/sqlite does a DATE or DATETIME
+// column's text (no _loc in the store's DSN): first as time.Time.String's
+// form, then, a trailing Z cut, by sqliteTimeFormats.
+func sqliteParseTime(s string) (time.Time, bool) {
+	str := s
+	if x := strings.Index(s, "m="); x > 0 {
+		str = str[:x]
+	}
+	if t, err := time.Parse("2006-01-02 15:04:05.999999999 -0700 MST", strings.TrimSpace(str)); err == nil {
+		return t, true
+	}
+	ts, _ := strings.CutSuffix(s, "Z")
+	for _, f := range sqliteTimeFormats {
+		if t, err := time.Parse(f, ts); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // decodeTime formats a stored date or datetime. Drivers hand back either
@@ -322,6 +415,14 @@ func decodeTime(k kind, raw any) any {
 }
 
 func decodeJSON(c *col, s string) any {
+	if v, ok := decodeFlatArray(s); ok {
+		return v
+	}
+	return decodeJSONText(s)
+}
+
+// decodeJSONText is decodeJSON through encoding/json's decoder.
+func decodeJSONText(s string) any {
 	d := json.NewDecoder(bytes.NewReader([]byte(s)))
 	d.UseNumber()
 	var v any
@@ -350,4 +451,73 @@ func numbers(v any) any {
 		}
 	}
 	return v
+}
+
+// decodeFlatArray decodes a compact array of integers and plain strings
+// ([1,3], ["01","02"], []) — what multiple choices and references store,
+// the only JSON of most list pages — to what the decoder path of
+// decodeJSON gives, without a decoder (its buffers were a tenth of a list
+// page's allocations). ok is false for any other text (other values,
+// spaces, escapes, numbers that are not int64), left to the decoder.
+func decodeFlatArray(s string) ([]any, bool) {
+	if len(s) < 2 || s[0] != '[' || s[len(s)-1] != ']' {
+		return nil, false
+	}
+	body := s[1 : len(s)-1]
+	out := make([]any, 0, strings.Count(body, ",")+1)
+	if body == "" {
+		return out, true
+	}
+	for {
+		if body[0] == '"' {
+			end := strings.IndexByte(body[1:], '"')
+			if end < 0 {
+				return nil, false
+			}
+			str := body[1 : 1+end]
+			for i := 0; i < len(str); i++ {
+				if str[i] < 0x20 || str[i] == '\\' {
+					return nil, false
+				}
+			}
+			if !utf8.ValidString(str) {
+				return nil, false
+			}
+			out = append(out, str)
+			body = body[end+2:]
+		} else {
+			i := strings.IndexByte(body, ',')
+			if i < 0 {
+				i = len(body)
+			}
+			n, ok := jsonInt(body[:i])
+			if !ok {
+				return nil, false
+			}
+			out = append(out, n)
+			body = body[i:]
+		}
+		if body == "" {
+			return out, true
+		}
+		if body[0] != ',' || len(body) == 1 {
+			return nil, false
+		}
+		body = body[1:]
+	}
+}
+
+// jsonInt reads a JSON integer (-?(0|[1-9][0-9]*)) that fits an int64.
+func jsonInt(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || digits[0] == '0' && len(digits) > 1 {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
 }

@@ -60,6 +60,8 @@ type Service struct {
 	assigned map[string]bool
 	// tables publishes table changes (tables.go).
 	tables *tableThrottler
+	// seqs are the recipients' last message numbers (store.go).
+	seqs seqCache
 }
 
 // Options are the socket's limits; zero values take the defaults.

@@ -3,8 +3,11 @@ package party_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -381,6 +384,16 @@ func statistics(t *testing.T, env *demotest.Env) {
 	if status, res := env.Call(t, county, http.MethodGet, "/exam/api/exams/statistics?level=grid", nil); status != http.StatusBadRequest || !han.MatchString(fmt.Sprint(res["msg"])) {
 		t.Fatalf("unknown level: %d %v", status, res)
 	}
+	for _, q := range []string{"size=0", "size=101", "size=x", "page=-1", "page=1e3", "sort=title"} {
+		if status, res := env.Call(t, county, http.MethodGet, "/exam/api/exams/statistics?"+q, nil); status != http.StatusBadRequest || !han.MatchString(fmt.Sprint(res["msg"])) {
+			t.Errorf("statistics?%s: %d %v", q, status, res)
+		}
+	}
+	// A page past the last: no exam, and the total.
+	status, res = env.Call(t, county, http.MethodGet, "/exam/api/exams/statistics?page=1000&size=100", nil)
+	if status != http.StatusOK || len(data(res)["exams"].([]any)) != 0 || demotest.Num(data(res)["total"]) < 1 {
+		t.Errorf("a page past the last: %d %v", status, res)
+	}
 	// The list of every exam the county sees carries this one.
 	status, res = env.Call(t, county, http.MethodGet, "/exam/api/exams/statistics", nil)
 	found := false
@@ -389,5 +402,225 @@ func statistics(t *testing.T, env *demotest.Env) {
 	}
 	if status != http.StatusOK || !found {
 		t.Fatalf("all exams: %d %v", status, res)
+	}
+}
+
+// TestExamStatisticsAgainstSheets compares every figure of the exam
+// statistics — each exam the county and a township see, page by page, per
+// township or village and per sheet's organisation — with the same figures
+// worked out from the answer sheets themselves (each person once, by their
+// best sheet), on the demo county's sheets, then again after new sheets
+// (one person twice, the better second) so that a figure kept from before
+// a write would differ.
+func TestExamStatisticsAgainstSheets(t *testing.T) { onThreeDatabases(t, statisticsAgainstSheets) }
+
+func statisticsAgainstSheets(t *testing.T, env *demotest.Env) {
+	county := env.Login(t, "county_admin")
+	town := env.County.Townships[0]
+	viewers := []struct {
+		token string
+		org   demo.Place
+	}{{county, env.County.County}, {env.Login(t, "town1_admin"), town}}
+	paths := map[int64]string{env.County.County.ID: env.County.County.Path}
+	for _, p := range append(slices.Clone(env.County.Townships), env.County.Villages...) {
+		paths[p.ID] = p.Path
+	}
+	check := func(stage string) {
+		t.Helper()
+		sheets := env.Rows(t, "examAnswer", 0)
+		if len(sheets) == 0 {
+			t.Fatal("the demo county has no answer sheets")
+		}
+		for _, v := range viewers {
+			for _, level := range []string{"child", "org"} {
+				// What the sheets say: each person's best sheet per exam.
+				type person struct{ exam, user int64 }
+				type sheet struct {
+					score  float64
+					passed bool
+					group  int64
+				}
+				bests := map[person]sheet{}
+				for _, s := range sheets {
+					org := demotest.Num(s["orgId"])
+					rest, ok := strings.CutPrefix(paths[org], v.org.Path)
+					if !ok {
+						continue // outside the viewer's subtree
+					}
+					group := org
+					if level == "child" && rest != "" {
+						group, _ = strconv.ParseInt(strings.SplitN(rest, "/", 2)[0], 10, 64)
+					}
+					k := person{demotest.Num(s["exam"]), demotest.Num(s["examinee"])}
+					score, _ := strconv.ParseFloat(fmt.Sprint(s["score"]), 64)
+					x := sheet{score, s["passed"] == true, group}
+					b, seen := bests[k]
+					switch {
+					case !seen || x.score > b.score:
+						bests[k] = x
+					case x.score == b.score:
+						b.passed = b.passed || x.passed
+						b.group = min(b.group, x.group)
+						bests[k] = b
+					}
+				}
+				type figures struct {
+					people, passed int
+					sum, high, low float64
+				}
+				want := map[int64]*figures{}
+				wantOrg := map[[2]int64]*figures{}
+				add := func(f *figures, b sheet) {
+					if f.people == 0 || b.score > f.high {
+						f.high = b.score
+					}
+					if f.people == 0 || b.score < f.low {
+						f.low = b.score
+					}
+					f.people++
+					f.sum += b.score
+					if b.passed {
+						f.passed++
+					}
+				}
+				for k, b := range bests {
+					if want[k.exam] == nil {
+						want[k.exam] = &figures{}
+					}
+					add(want[k.exam], b)
+					ok := [2]int64{k.exam, b.group}
+					if wantOrg[ok] == nil {
+						wantOrg[ok] = &figures{}
+					}
+					add(wantOrg[ok], b)
+				}
+				same := func(what string, got map[string]any, f *figures) {
+					t.Helper()
+					if f == nil {
+						f = &figures{}
+					}
+					num := func(k string) float64 { x, _ := strconv.ParseFloat(fmt.Sprint(got[k]), 64); return x }
+					ok := int(num("people")) == f.people && int(num("passed")) == f.passed
+					if f.people > 0 {
+						avg := math.Round(f.sum/float64(f.people)*10) / 10
+						rate := math.Round(float64(f.passed)/float64(f.people)*1000) / 10
+						ok = ok && num("average") == avg && num("passRate") == rate && num("highest") == f.high && num("lowest") == f.low
+					}
+					if !ok {
+						t.Errorf("%s: %s: %v, from the sheets %+v", stage, what, got, *f)
+					}
+				}
+				// Every exam at once, then page by page: the same list.
+				status, res := env.Call(t, v.token, http.MethodGet, "/exam/api/exams/statistics?level="+level, nil)
+				if status != http.StatusOK {
+					t.Fatalf("%s: statistics: %d %v", stage, status, res)
+				}
+				all := data(res)["exams"].([]any)
+				if total := demotest.Num(data(res)["total"]); total != int64(len(all)) {
+					t.Errorf("%s: total %d of %d exams", stage, total, len(all))
+				}
+				var paged []any
+				for page := 0; ; page++ {
+					status, res := env.Call(t, v.token, http.MethodGet, fmt.Sprintf("/exam/api/exams/statistics?level=%s&page=%d&size=3", level, page), nil)
+					if status != http.StatusOK {
+						t.Fatalf("%s: page %d: %d %v", stage, page, status, res)
+					}
+					exams := data(res)["exams"].([]any)
+					paged = append(paged, exams...)
+					if demotest.Num(data(res)["total"]) != int64(len(all)) {
+						t.Errorf("%s: page %d: total %v, want %d", stage, page, data(res)["total"], len(all))
+					}
+					if len(exams) < 3 {
+						break
+					}
+				}
+				if fmt.Sprint(paged) != fmt.Sprint(all) {
+					t.Errorf("%s: the pages differ from the whole list:\n%v\n%v", stage, paged, all)
+				}
+				seen := map[int64]bool{}
+				for i, x := range all {
+					e := x.(map[string]any)
+					id := demotest.Num(e["exam"])
+					seen[id] = true
+					if i > 0 {
+						p := all[i-1].(map[string]any)
+						if a, b := fmt.Sprint(p["startTime"]), fmt.Sprint(e["startTime"]); a < b || a == b && demotest.Num(p["exam"]) < id {
+							t.Errorf("%s: exam %d after %v: not newest first", stage, id, p["exam"])
+						}
+					}
+					same(fmt.Sprintf("%s, exam %d", level, id), e, want[id])
+					orgs := 0
+					for _, o := range e["byOrg"].([]any) {
+						om := o.(map[string]any)
+						same(fmt.Sprintf("%s, exam %d, organisation %v", level, id, om["orgId"]), om, wantOrg[[2]int64{id, demotest.Num(om["orgId"])}])
+						orgs++
+					}
+					n := 0
+					for k := range wantOrg {
+						if k[0] == id {
+							n++
+						}
+					}
+					if orgs != n {
+						t.Errorf("%s: %s, exam %d: %d organisations, from the sheets %d", stage, level, id, orgs, n)
+					}
+				}
+				for id := range want {
+					if !seen[id] {
+						t.Errorf("%s: %s: exam %d with sheets here is missing", stage, level, id)
+					}
+				}
+			}
+		}
+	}
+	check("the demo's sheets")
+
+	exam, take := newJudgedExam(t, env, county)
+	check("a new exam without sheets")
+	take("v01_admin", 2)
+	take("v01_grid1", 2)
+	take("v01_grid1", 1) // the better sheet came first
+	take("v02_admin", 1)
+	check(fmt.Sprintf("after sheets of exam %v", exam))
+	take("v02_admin", 2)
+	check(fmt.Sprintf("after a better second sheet of exam %v", exam))
+}
+
+// newJudgedExam sets and publishes an exam of two true-or-false questions of
+// 5 points (pass mark 6, two attempts) as token, and gives a function that
+// hands in a sheet as a user, right answers first.
+func newJudgedExam(t *testing.T, env *demotest.Env, token string) (any, func(user string, right int)) {
+	t.Helper()
+	cat := env.Rows(t, "subjectCategory", 0)[0]["id"]
+	var ids []any
+	for _, name := range []string{"村委会任期为五年。", "村务监督委员会成员可以由村委会成员兼任。"} {
+		status, res := env.Call(t, token, http.MethodPost, "/exam/api/subjects", map[string]any{"category": cat, "subjectType": 3,
+			"subjectName": name, "subjectOptions": []map[string]any{{"optionName": "A", "optionContent": "正确"}, {"optionName": "B", "optionContent": "错误"}},
+			"answer": "A", "score": 5})
+		if status != http.StatusOK {
+			t.Fatalf("question: %d %v", status, res)
+		}
+		ids = append(ids, data(res)["id"])
+	}
+	status, res := env.Call(t, token, http.MethodPost, "/exam/api/exams", map[string]any{
+		"title": "村务判断题", "category": cat, "paperMode": 1, "questions": ids, "totalScore": 10, "passScore": 6,
+		"durationMin": 10, "startTime": ts(-time.Hour), "endTime": ts(24 * time.Hour), "targetScope": 3, "allowTimes": 2})
+	if status != http.StatusOK {
+		t.Fatalf("exam: %d %v", status, res)
+	}
+	exam := data(res)["id"]
+	base := fmt.Sprintf("/exam/api/exams/%v", exam)
+	if status, res := env.Call(t, token, http.MethodPut, base+"/status", map[string]any{"action": "publish"}); status != http.StatusOK {
+		t.Fatalf("publish: %d %v", status, res)
+	}
+	return exam, func(user string, right int) {
+		t.Helper()
+		answers := map[string]any{}
+		for i, id := range ids {
+			answers[fmt.Sprint(id)] = map[bool]string{true: "A", false: "B"}[i < right]
+		}
+		if status, res := env.Call(t, env.Login(t, user), http.MethodPost, base+"/submit", map[string]any{"answers": answers}); status != http.StatusOK {
+			t.Fatalf("%s submits: %d %v", user, status, res)
+		}
 	}
 }

@@ -2,15 +2,18 @@ package party
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"net/http"
+	"runtime"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/errgroup"
 
 	"xiangzhi/engine"
+	"xiangzhi/engine/crud"
 	"xiangzhi/engine/httpx"
 	"xiangzhi/engine/query"
 	"xiangzhi/engine/store"
@@ -86,9 +89,17 @@ func (h *hooks) statsRoutes() {
 // best sheet — overall and per organisation: ?level=child (the default)
 // sums each sheet into the organisation directly under the caller's (or
 // the caller's own for sheets there), level=org keeps each sheet's own.
+// ?page= (from 0) and ?size= give one page of the exams, newest start
+// first, with their total; without size, every exam.
+//
+// No answer sheet is read: the exams with sheets here are one grouped
+// statistic, and each exam of the page two more (each person's best score
+// per organisation, and their best passing score), all from the store's
+// statistics — grouped in SQL over the exam's index and cached until the
+// next write to the sheets (docs/business.md § 考试统计).
 func (h *hooks) statistics(c echo.Context) error {
 	for k := range c.QueryParams() {
-		if k != "exam" && k != "level" && k != "_t" && k != "_" {
+		if k != "exam" && k != "level" && k != "page" && k != "size" && k != "_t" && k != "_" {
 			return hook.BadParam(k)
 		}
 	}
@@ -107,6 +118,21 @@ func (h *hooks) statistics(c echo.Context) error {
 		}
 		only = id
 	}
+	page, size := 0, 0
+	if s := c.QueryParam("page"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return hook.BadParam("page")
+		}
+		page = n
+	}
+	if s := c.QueryParam("size"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxStatsPage {
+			return hook.BadParam("size")
+		}
+		size = n
+	}
 	em, err := hook.Module(h.app, "exam")
 	if err != nil {
 		return err
@@ -116,96 +142,102 @@ func (h *hooks) statistics(c echo.Context) error {
 		return err
 	}
 	ctx, sc := c.Request().Context(), engine.ScopeOf(c)
+	st := h.app.Store()
 	var fs []query.Filter
 	if only > 0 {
 		fs = []query.Filter{{Field: "exam", Op: query.Equals, Values: []any{only}}}
 	}
-	type key struct{ exam, user int64 }
-	best := map[key]store.Record{}
-	err = h.app.Store().Each(ctx, am, sc, &query.Query{Filters: fs}, func(r store.Record) error {
-		k := key{toInt(r["exam"]), toInt(r["examinee"])}
-		if b, ok := best[k]; !ok || floatOf(r["score"]) > floatOf(b["score"]) {
-			best[k] = r
+	// The exams with sheets in the caller's scope: one grouped count.
+	sheets, err := st.Statistics(ctx, am, sc, &query.Query{Filters: fs}, store.StatsSpec{By: "exam"})
+	if err != nil {
+		return err
+	}
+	withSheets := map[int64]bool{}
+	for _, b := range sheets {
+		if b.Count > 0 {
+			withSheets[toInt(b.Key)] = true
+		}
+	}
+	// The exams: those the caller sees (their organisation's, below or
+	// above) that are published or finished, and any with sheets here.
+	esc := sc
+	esc.Up = true
+	var order []*ExamStat
+	efs := []query.Filter{}
+	if only > 0 {
+		efs = append(efs, query.Filter{Field: "id", Op: query.Equals, Values: []any{only}})
+	}
+	starts := map[int64]string{}
+	err = st.Each(ctx, em, esc, &query.Query{Filters: efs}, func(e store.Record) error {
+		id, s := toInt(e["id"]), toInt(e["examStatus"])
+		if !withSheets[id] && s != examPublished && s != examFinished {
+			return nil
+		}
+		order = append(order, &ExamStat{Exam: id, Title: e["title"], ExamStatus: e["examStatus"], StartTime: e["startTime"], ByOrg: []*ScoreStat{}})
+		if e["startTime"] != nil {
+			starts[id] = fmt.Sprint(e["startTime"]) // the store's layout text: ordered as the times
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	// The exams: those the caller sees (their organisation's, below or
-	// above) that are published or finished, and any with sheets here.
-	withSheets := map[int64]bool{}
-	for k := range best {
-		withSheets[k.exam] = true
+	slices.SortFunc(order, func(a, b *ExamStat) int {
+		return cmp.Or(cmp.Compare(starts[b.Exam], starts[a.Exam]), cmp.Compare(b.Exam, a.Exam))
+	})
+	total := len(order)
+	if size > 0 {
+		from := min(page*size, total)
+		order = order[from:min(from+size, total)]
 	}
-	esc := sc
-	esc.Up = true
-	stats := map[int64]*ExamStat{}
-	var order []*ExamStat
-	efs := []query.Filter{}
-	if only > 0 {
-		efs = append(efs, query.Filter{Field: "id", Op: query.Equals, Values: []any{only}})
+	// Each exam of the page, grouped by person and organisation (a
+	// county's townships, or each sheet's own): the best score, and the
+	// best passing score.
+	spec := store.StatsSpec{By: "examinee", Then: "orgId", Measure: store.MeasureMax, Of: "score", ByFilters: true}
+	if level == levelChild && sc.OrgPath != "" {
+		if l := crud.PathDepth(sc.OrgPath) + 1; l <= store.MaxOrgLevel {
+			spec.Level = l
+		}
 	}
-	err = h.app.Store().Each(ctx, em, esc, &query.Query{Filters: efs, Sort: []query.Sort{{Field: "startTime", Desc: true}, {Field: "id", Desc: true}}},
-		func(e store.Record) error {
-			id, st := toInt(e["id"]), toInt(e["examStatus"])
-			if !withSheets[id] && st != examPublished && st != examFinished {
-				return nil
+	people := make([][]best, len(order))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, es := range order {
+		if !withSheets[es.Exam] {
+			continue
+		}
+		g.Go(func() error {
+			exam := query.Filter{Field: "exam", Op: query.Equals, Values: []any{es.Exam}}
+			all, err := st.Statistics(gctx, am, sc, &query.Query{Filters: []query.Filter{exam}}, spec)
+			if err != nil {
+				return err
 			}
-			es := &ExamStat{Exam: id, Title: e["title"], ExamStatus: e["examStatus"], StartTime: e["startTime"], ByOrg: []*ScoreStat{}}
-			stats[id] = es
-			order = append(order, es)
+			pass, err := st.Statistics(gctx, am, sc, &query.Query{Filters: []query.Filter{exam,
+				{Field: "passed", Op: query.Equals, Values: []any{true}}}}, spec)
+			if err != nil {
+				return err
+			}
+			people[i] = bestOf(all, pass, sc.OrgID)
 			return nil
 		})
-	if err != nil {
+	}
+	if err := g.Wait(); err != nil {
 		return err
 	}
-	paths := map[int64]string{}
-	groupOf := func(org int64) int64 {
-		if level == levelOrg || org == sc.OrgID || sc.OrgPath == "" {
-			return org
-		}
-		p, ok := paths[org]
-		if !ok {
-			p, _ = h.app.OrgPath(ctx, sc.TenantID, org)
-			paths[org] = p
-		}
-		rest, ok := strings.CutPrefix(p, sc.OrgPath)
-		if !ok || rest == "" {
-			return org
-		}
-		if id, err := strconv.ParseInt(strings.SplitN(rest, "/", 2)[0], 10, 64); err == nil {
-			return id
-		}
-		return org
-	}
-	byOrg := map[int64]map[int64]*ScoreStat{}
-	keys := make([]key, 0, len(best))
-	for k := range best {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.exam, b.exam), cmp.Compare(a.user, b.user)) })
 	orgIDs := map[int64]bool{}
-	for _, k := range keys {
-		es := stats[k.exam]
-		if es == nil {
-			continue // an exam the caller cannot see
+	for i, es := range order {
+		byOrg := map[int64]*ScoreStat{}
+		for _, p := range people[i] {
+			es.add(p.score, p.passed)
+			os := byOrg[p.org]
+			if os == nil {
+				os = &ScoreStat{OrgID: p.org}
+				byOrg[p.org] = os
+				es.ByOrg = append(es.ByOrg, os)
+				orgIDs[p.org] = true
+			}
+			os.add(p.score, p.passed)
 		}
-		r := best[k]
-		score, passed := floatOf(r["score"]), r["passed"] == true
-		es.add(score, passed)
-		g := groupOf(toInt(r["orgId"]))
-		if byOrg[k.exam] == nil {
-			byOrg[k.exam] = map[int64]*ScoreStat{}
-		}
-		os := byOrg[k.exam][g]
-		if os == nil {
-			os = &ScoreStat{OrgID: g}
-			byOrg[k.exam][g] = os
-			es.ByOrg = append(es.ByOrg, os)
-			orgIDs[g] = true
-		}
-		os.add(score, passed)
 	}
 	names := map[int64]string{}
 	if sys := h.app.System(); sys != nil && len(orgIDs) > 0 {
@@ -230,5 +262,64 @@ func (h *hooks) statistics(c echo.Context) error {
 	if order == nil {
 		order = []*ExamStat{}
 	}
-	return httpx.OK(c, map[string]any{"level": level, "exams": order})
+	return httpx.OK(c, map[string]any{"level": level, "exams": order, "total": total})
+}
+
+// maxStatsPage bounds ?size= of the exam statistics.
+const maxStatsPage = 100
+
+// best is one person's best sheet of an exam: its score, whether it
+// passed, and the organisation it counts in.
+type best struct {
+	score  float64
+	passed bool
+	org    int64
+}
+
+// bestOf folds an exam's statistics by person and organisation — all the
+// person's sheets (all) and the passing ones (pass), each the best score per
+// organisation — into each person's best sheet: the highest score, in the
+// organisation where they scored it (the smallest id of a tie), passed when
+// a passing sheet scored as high (a pass mark scales with the paper drawn,
+// so a sheet of the same score may pass on one paper and fail on
+// another: the tie counts as passed). A sheet at the caller's own
+// organisation (no key at the level below it) counts there. The people
+// come in the order of all (by examinee), so sums add up the same way
+// each time.
+func bestOf(all, pass []store.Bucket, own int64) []best {
+	passBest := map[any]float64{}
+	for _, p := range pass {
+		for i, o := range p.Sub {
+			if v := valueOf(o); i == 0 || v > passBest[p.Key] {
+				passBest[p.Key] = v
+			}
+		}
+	}
+	out := make([]best, 0, len(all))
+	for _, p := range all {
+		var b best
+		for i, o := range p.Sub {
+			org := own
+			if o.Key != nil {
+				org = toInt(o.Key)
+			}
+			v := valueOf(o)
+			if i == 0 || v > b.score || v == b.score && org < b.org {
+				b.score, b.org = v, org
+			}
+		}
+		if pb, ok := passBest[p.Key]; ok && pb >= b.score {
+			b.passed = true
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// valueOf is a bucket's measure (a score; 0 when no sheet had one).
+func valueOf(b store.Bucket) float64 {
+	if b.Value == nil {
+		return 0
+	}
+	return *b.Value
 }

@@ -2,6 +2,7 @@ package system
 
 import (
 	"net/http"
+	"net/url"
 	"sort"
 
 	"github.com/labstack/echo/v4"
@@ -61,7 +62,16 @@ func (s *Service) moduleList(c echo.Context) error {
 // before /api/modules has told it the module's API base, so it asks for
 // the schema together with the module list instead of after it. It needs
 // the module's list code, as {api}/schema does; an unknown name is 404.
+//
+// With rows=<criteria> (a list page's address criteria, query-encoded;
+// empty for none) it answers {schema, rows}: the schema and the first page
+// that list asks GET {api} for (crud.Dispatcher.FirstPage: the list call's
+// authorization and data scope), rows.query being the query of that page.
+// A module whose GET {api} is a declared route answers no rows.
 func (s *Service) moduleSchema(c echo.Context) error {
+	if err := onlyParams(c, "rows", "_t", "_"); err != nil {
+		return err
+	}
 	set := s.app.Modules()
 	m := set.Module(c.Param("name"))
 	if m == nil {
@@ -70,5 +80,19 @@ func (s *Service) moduleSchema(c echo.Context) error {
 	if _, err := s.Authorize(c, m.Code("list")); err != nil {
 		return err
 	}
-	return httpx.OK(c, schema.Describe(m, set))
+	doc := schema.Describe(m, set)
+	if !c.QueryParams().Has("rows") {
+		return httpx.OK(c, doc)
+	}
+	// read as the list reads its own query (echo's QueryParams): a malformed pair is left out
+	criteria, _ := url.ParseQuery(c.QueryParam("rows"))
+	query, page, ok, err := s.app.FirstPage(c, m, criteria)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"schema": doc}
+	if ok {
+		out["rows"] = map[string]any{"query": query.Encode(), "data": httpx.Objects(page.Rows), "recordsTotal": page.Total}
+	}
+	return httpx.OK(c, out)
 }

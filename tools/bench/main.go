@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"xiangzhi/engine/schema"
@@ -49,6 +50,7 @@ func main() {
 	pocketbase := flag.String("pocketbase", "", "county: PocketBase v0.40.4's binary; runs the list and get shapes there too and prints the ratios")
 	only := flag.String("only", "", "county: run only the scenarios whose name contains this text")
 	pprofAddr := flag.String("pprof", "", "county: serve the server's profiler on this loopback address (XZ_PPROF_ADDR)")
+	flag.IntVar(&firstPort, "port", 0, "servers listen on this loopback port and the next ones, one each (default: free ports)")
 	flag.Parse()
 	var err error
 	switch *scenario {
@@ -367,7 +369,19 @@ func waitReady(ctx context.Context, c *http.Client, base string) error {
 	return fmt.Errorf("server at %s not ready after 2 minutes", base)
 }
 
+// firstPort is the -port flag: the first of the loopback ports the
+// servers a run starts listen on (0: any free port).
+var firstPort int
+
+// portsTaken counts the ports of firstPort's range handed out.
+var portsTaken atomic.Int32
+
+// freeAddr is the loopback address the next server listens on: the next
+// port from -port, else one the system says is free.
 func freeAddr() (string, error) {
+	if firstPort > 0 {
+		return fmt.Sprintf("127.0.0.1:%d", firstPort+int(portsTaken.Add(1))-1), nil
+	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", err

@@ -51,7 +51,7 @@ func (g *gen) planResidents() {
 			group := 1 + g.rng.IntN(6)
 			addr := fmt.Sprintf("%s%s%s%d组%d号", g.county.Name, v.Parent.Name, v.Name, group, hh+1)
 			for _, p := range members {
-				p.Group, p.Address = group, addr
+				p.Group, p.Address = int32(group), addr
 			}
 			g.households[v.ID] = append(g.households[v.ID], members)
 			all = append(all, members...)
@@ -114,9 +114,9 @@ func (g *gen) gridMembers(ctx context.Context, m *schema.Module) error {
 			if k == 0 {
 				role = 1
 			}
-			rec := store.Record{"name": p.Name, "gender": p.Gender, "idCard": p.IDCard, "mobile": p.Mobile,
-				"role": role, "politicalStatus": p.Politics, "education": pick(g, []string{"21", "31", "61", "71"}),
-				"birthDate": p.Birth.Format(schema.DateLayout), "entryDate": g.day(-200 - g.rng.IntN(1500)).Format(schema.DateLayout),
+			rec := store.Record{"name": p.Name, "gender": p.Gender(), "idCard": p.IDCard, "mobile": p.Mobile,
+				"role": role, "politicalStatus": p.Politics(), "education": pick(g, []string{"21", "31", "61", "71"}),
+				"birthDate": p.Birth().Format(schema.DateLayout), "entryDate": g.day(-200 - g.rng.IntN(1500)).Format(schema.DateLayout),
 				"workStatus": 0, "account": account, "isCadre": k == 0}
 			recs = append(recs, rec)
 			if err := g.ent.User.UpdateOneID(account).Where(user.TenantID(g.tenant)).

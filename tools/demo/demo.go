@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -137,7 +138,10 @@ type gen struct {
 	seq    map[string]int
 	count  map[string]int
 	status map[string]map[int64]int // module → id → status after the walk
-	taken  map[string]map[string]bool
+	walked map[string]int           // module → records whose walk is planned
+	// writing is the batch the writer is creating (records.go, queue).
+	writing *batch
+	taken   map[string]map[string]bool
 	// balance is each villager's points while the exchange orders are
 	// placed (party.go).
 	balance map[int64]int
@@ -167,9 +171,11 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 		gridCount: map[int64]int{}, grants: map[string]int{}, residents: map[int64][]*person{},
 		rows: map[string]map[int64]store.Record{}, ids: map[string]map[int64][]int64{},
 		used: map[string]map[int64]bool{}, seq: map[string]int{}, count: map[string]int{},
-		households: map[int64][][]*person{}, status: map[string]map[int64]int{}, taken: map[string]map[string]bool{}}
+		households: map[int64][][]*person{}, status: map[string]map[int64]int{}, walked: map[string]int{}, taken: map[string]map[string]bool{}}
 	g.ppl = newPeople(g.rng)
-	if err := g.run(ctx); err != nil {
+	var err error
+	pprof.Do(ctx, pprof.Labels("demo", "generator"), func(ctx context.Context) { err = g.run(ctx) })
+	if err != nil {
 		return nil, err
 	}
 	return g.result(), nil

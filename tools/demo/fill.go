@@ -225,7 +225,7 @@ func (rc *recCtx) dateValue(f *schema.Field) time.Time {
 	switch {
 	case n == "birthdate":
 		if rc.p != nil {
-			return rc.p.Birth
+			return rc.p.Birth()
 		}
 		return rc.g.ppl.birth(rc.g.now, 25+rc.g.rng.IntN(35))
 	case strings.Contains(n, "valid") || strings.Contains(n, "deadline") || strings.HasPrefix(n, "next") ||

@@ -84,11 +84,11 @@ var fixups = map[string]func(rc *recCtx){
 			return
 		}
 		rc.rec["memberType"] = "1"
-		if rc.p.Politics == "02" {
+		if rc.p.Politics() == "02" {
 			rc.rec["memberType"] = "2"
 			delete(rc.rec, "regularDate")
 		}
-		join := rc.p.Birth.AddDate(20+rc.g.rng.IntN(max(1, rc.p.Age(rc.g.now)-20)), 0, 0)
+		join := rc.p.Birth().AddDate(20+rc.g.rng.IntN(max(1, rc.p.Age(rc.g.now)-20)), 0, 0)
 		if join.After(rc.g.now) {
 			join = rc.g.day(-30)
 		}

@@ -74,8 +74,8 @@ func (g *gen) householdBatch(ctx context.Context, m *schema.Module, v *place, st
 					out++
 				}
 			}
-			row := map[string]any{"name": p.Name, "idCard": p.IDCard, "gender": p.Gender,
-				"birthDate": p.Birth.Format(schema.DateLayout), "relationToHead": p.Relation, "nation": "01",
+			row := map[string]any{"name": p.Name, "idCard": p.IDCard, "gender": p.Gender(),
+				"birthDate": p.Birth().Format(schema.DateLayout), "relationToHead": p.Relation(), "nation": "01",
 				"healthStatus": healthFor(g, age), "isResident": g.rng.IntN(10) > 0}
 			if e := educationFor(g, age, true); e != "" {
 				row["education"] = e
@@ -121,32 +121,33 @@ func (g *gen) householdBatch(ctx context.Context, m *schema.Module, v *place, st
 		}
 		recs[j] = rec
 	}
-	ids, err := g.insert(ctx, m, v, v.Admin, recs)
-	if err != nil {
-		return err
-	}
-	for i, members := range homes {
-		for _, p := range members {
-			p.HouseholdID = ids[i]
+	// Queued: the next batch is built while this one is written; nothing
+	// built before the villagers reads the household ids.
+	_, err := g.queue(ctx, m, v, v.Admin, recs, func(ids []int64) {
+		for i, members := range homes {
+			for _, p := range members {
+				p.HouseholdID = ids[i]
+			}
 		}
-	}
-	return nil
+	})
+	return err
 }
 
 func (g *gen) villagers(ctx context.Context, m *schema.Module) error {
 	for _, v := range g.villages {
 		var recs []store.Record
 		var made []*person
+		// Queued: the next batch is built while this one is written; a
+		// villager's record reads no villager's id.
 		flush := func() error {
-			ids, err := g.insert(ctx, m, v, v.Admin, recs)
-			if err != nil {
-				return err
-			}
-			for i, p := range made {
-				p.ID = ids[i]
-			}
-			recs, made = recs[:0], made[:0]
-			return nil
+			who := made
+			_, err := g.queue(ctx, m, v, v.Admin, recs, func(ids []int64) {
+				for i, p := range who {
+					p.ID = ids[i]
+				}
+			})
+			recs, made = nil, nil
+			return err
 		}
 		for _, members := range g.households[v.ID] {
 			head := members[0]
@@ -168,10 +169,10 @@ func (g *gen) villagers(ctx context.Context, m *schema.Module) error {
 
 func (g *gen) villagerRecord(p, head *person) store.Record {
 	age := p.Age(g.now)
-	rec := store.Record{"name": p.Name, "certType": "1", "idCard": p.IDCard, "gender": p.Gender,
-		"birthDate": p.Birth.Format(schema.DateLayout), "nation": "01", "politicalStatus": p.Politics,
+	rec := store.Record{"name": p.Name, "certType": "1", "idCard": p.IDCard, "gender": p.Gender(),
+		"birthDate": p.Birth().Format(schema.DateLayout), "nation": "01", "politicalStatus": p.Politics(),
 		"religion": "0", "healthStatus": healthFor(g, age), "household": p.HouseholdID,
-		"relationToHead": p.Relation, "populationType": "1", "hukouNature": "1", "residenceStatus": "1",
+		"relationToHead": p.Relation(), "populationType": "1", "hukouNature": "1", "residenceStatus": "1",
 		"domicileAddress": p.Address, "currentAddress": p.Address, "grid": p.GridID, "lifeStatus": 1,
 		"nativePlace": "山东省" + g.county.Name, "socialSecurity": []any{1}}
 	if e := educationFor(g, age, false); e != "" {
@@ -228,7 +229,7 @@ func (g *gen) tagsFor(p *person, age int) []any {
 			out = append(out, id)
 		}
 	}
-	if p.Politics == "01" || p.Politics == "02" {
+	if p.Politics() == "01" || p.Politics() == "02" {
 		add("party_member")
 	}
 	if age >= 80 {

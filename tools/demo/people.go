@@ -17,33 +17,84 @@ var (
 )
 
 // person is one generated resident: who they are and where they live.
+//
+// A county of 500,000 keeps half a million of them all along, so a person
+// is 128 bytes and its strings: the birth date as its year, month and day
+// (not a 24-byte time.Time), the gender, relation and political status as
+// bytes (not 16-byte strings).
 type person struct {
-	Name     string
-	Surname  string
-	IDCard   string
-	Gender   string // gender dictionary: "0" female, "1" male
-	Birth    time.Time
-	Mobile   string
-	Relation string // relation_to_head code
-	Village  *place
-	Address  string
-	Group    int // 村民小组 number
-	Politics string
+	Name    string
+	Surname string
+	IDCard  string
+	Mobile  string
+	Village *place
+	Address string
+	Group   int32 // 村民小组 number
+	// The birth date: birthYearDay also for ageAt (a record's person is
+	// chosen among thousands by age, and time.Time's Year and YearDay
+	// were a sixth of the generator's CPU at 50,000).
+	birthYear, birthYearDay int16
+	birthMonth, birthDay    uint8
+	male                    bool
+	relation                dictCode // relation_to_head
+	politics                dictCode // political status
 	// Set once the rows exist.
 	ID, HouseholdID, GridID int64
 }
 
+// dictCode is a two-digit dictionary code (relation to the head of the
+// household, political status).
+type dictCode uint8
+
+// String is the code as the dictionary writes it ("02").
+func (c dictCode) String() string { return twoDigits[c] }
+
+var twoDigits = func() (t [100]string) {
+	for i := range t {
+		t[i] = fmt.Sprintf("%02d", i)
+	}
+	return t
+}()
+
+// Birth is the person's birth date (midnight, local time).
+func (p *person) Birth() time.Time {
+	return time.Date(int(p.birthYear), time.Month(p.birthMonth), int(p.birthDay), 0, 0, 0, 0, time.Local)
+}
+
+// Gender is the gender dictionary's code: "0" female, "1" male.
+func (p *person) Gender() string {
+	if p.male {
+		return "1"
+	}
+	return "0"
+}
+
+// Relation is the relation_to_head code; "" for someone outside the
+// households (a record's person made for it).
+func (p *person) Relation() string {
+	if p.relation == 0 {
+		return ""
+	}
+	return p.relation.String()
+}
+
+// Politics is the political status code.
+func (p *person) Politics() string { return p.politics.String() }
+
 // Age is the person's age in whole years at now.
-func (p *person) Age(now time.Time) int {
-	age := now.Year() - p.Birth.Year()
-	if now.YearDay() < p.Birth.YearDay() {
+func (p *person) Age(now time.Time) int { return p.ageAt(now.Year(), now.YearDay()) }
+
+// ageAt is the person's age in whole years on day yearDay of year.
+func (p *person) ageAt(year, yearDay int) int {
+	age := year - int(p.birthYear)
+	if yearDay < int(p.birthYearDay) {
 		age--
 	}
 	return age
 }
 
 // Male reports whether the person is male.
-func (p *person) Male() bool { return p.Gender == "1" }
+func (p *person) Male() bool { return p.male }
 
 // people makes names, ID numbers and mobile numbers, never the same twice.
 // The numbers given are kept as integers (the ID number's first 17 digits,
@@ -150,44 +201,41 @@ func (p *people) birth(now time.Time, age int) time.Time {
 
 // newPerson makes a resident of village v aged age.
 func (p *people) newPerson(v *place, now time.Time, surname string, male bool, age int) *person {
-	g := "0"
-	if male {
-		g = "1"
-	}
 	b := p.birth(now, age)
 	if surname == "" {
 		surname = p.surname()
 	}
-	pr := &person{Name: p.name(surname, male), Surname: surname, Gender: g, Birth: b, Village: v,
-		IDCard: p.idCard(v.region6(), b, male)}
+	pr := &person{Name: p.name(surname, male), Surname: surname, male: male, Village: v,
+		IDCard: p.idCard(v.region6(), b, male), birthYear: int16(b.Year()), birthYearDay: int16(b.YearDay()),
+		birthMonth: uint8(b.Month()), birthDay: uint8(b.Day())}
 	if age >= 16 || age >= 12 && p.rng.IntN(3) == 0 {
 		pr.Mobile = p.mobile()
 	}
-	pr.Politics = "13"
+	pr.politics = 13
 	switch r := p.rng.IntN(100); {
 	case age >= 22 && r < 9:
-		pr.Politics = "01"
+		pr.politics = 1
 	case age >= 20 && r < 10:
-		pr.Politics = "02"
+		pr.politics = 2
 	case age >= 14 && age <= 28 && r < 40:
-		pr.Politics = "03"
+		pr.politics = 3
 	}
 	return pr
 }
 
 // Relation codes of GB/T 4761-2008 the households use.
 const (
-	relHead     = "02"
-	relHusband  = "11"
-	relWife     = "12"
-	relSon      = "20"
-	relDaughter = "30"
-	relSonWife  = "38"
-	relGrandson = "41"
-	relGranddau = "42"
-	relFather   = "51"
-	relMother   = "52"
-	relSibling  = "70"
+	relHead     dictCode = 2
+	relHusband  dictCode = 11
+	relWife     dictCode = 12
+	relSon      dictCode = 20
+	relDaughter dictCode = 30
+	relSonWife  dictCode = 38
+	relGrandson dictCode = 41
+	relGranddau dictCode = 42
+	relFather   dictCode = 51
+	relMother   dictCode = 52
+	relSibling  dictCode = 70
 )
 
 // household makes the members of one household of village v, head first:
@@ -199,15 +247,15 @@ func (p *people) household(v *place, now time.Time) []*person {
 	male := r.IntN(10) < 8
 	surname := p.surname()
 	head := p.newPerson(v, now, surname, male, headAge)
-	head.Relation = relHead
+	head.relation = relHead
 	out := []*person{head}
 	if headAge < 75 || r.IntN(2) == 0 {
 		if r.IntN(10) < 9 {
 			spAge := clamp(headAge+r.IntN(7)-3, 20, 95)
 			sp := p.newPerson(v, now, "", !male, spAge)
-			sp.Relation = relWife
+			sp.relation = relWife
 			if !male {
-				sp.Relation = relHusband
+				sp.relation = relHusband
 			}
 			out = append(out, sp)
 		}
@@ -228,9 +276,9 @@ func (p *people) household(v *place, now time.Time) []*person {
 		}
 		son := r.IntN(2) == 0
 		c := p.newPerson(v, now, fatherSurname, son, age)
-		c.Relation = relDaughter
+		c.relation = relDaughter
 		if son {
-			c.Relation = relSon
+			c.relation = relSon
 			if age >= 24 && grownSon == nil {
 				grownSon = c
 			}
@@ -239,7 +287,7 @@ func (p *people) household(v *place, now time.Time) []*person {
 	}
 	if grownSon != nil && r.IntN(3) > 0 {
 		w := p.newPerson(v, now, "", false, clamp(grownSon.Age(now)+r.IntN(5)-2, 20, 70))
-		w.Relation = relSonWife
+		w.relation = relSonWife
 		out = append(out, w)
 		for i := 0; i < r.IntN(3); i++ {
 			age := grownSon.Age(now) - 22 - r.IntN(8)
@@ -248,9 +296,9 @@ func (p *people) household(v *place, now time.Time) []*person {
 			}
 			boy := r.IntN(2) == 0
 			gc := p.newPerson(v, now, grownSon.Surname, boy, age)
-			gc.Relation = relGranddau
+			gc.relation = relGranddau
 			if boy {
-				gc.Relation = relGrandson
+				gc.relation = relGrandson
 			}
 			out = append(out, gc)
 		}
@@ -262,9 +310,9 @@ func (p *people) household(v *place, now time.Time) []*person {
 			parentSurname = surname
 		}
 		pa := p.newPerson(v, now, parentSurname, !mom, clamp(headAge+24+r.IntN(10), 60, 99))
-		pa.Relation = relFather
+		pa.relation = relFather
 		if mom {
-			pa.Relation = relMother
+			pa.relation = relMother
 		}
 		out = append(out, pa)
 	}

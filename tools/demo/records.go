@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"runtime/pprof"
 	"slices"
 
 	"xiangzhi/engine/schema"
@@ -126,10 +127,15 @@ func refsOf(fields []schema.Field) []string {
 
 // module makes the records of one module.
 func (g *gen) module(ctx context.Context, m *schema.Module) error {
+	fill := g.generic
 	if core, ok := coreModules[m.Name]; ok {
-		return core(g, ctx, m)
+		fill = func(ctx context.Context, m *schema.Module) error { return core(g, ctx, m) }
 	}
-	return g.generic(ctx, m)
+	err := fill(ctx, m)
+	if derr := g.drain(); err == nil {
+		err = derr
+	}
+	return err
 }
 
 // generic makes a module's records field by field, as its plan says.
@@ -152,17 +158,71 @@ func (g *gen) generic(ctx context.Context, m *schema.Module) error {
 			}
 			recs = append(recs, rec)
 		}
-		if _, err := g.insert(ctx, m, o, o.Admin, recs); err != nil {
+		var err error
+		if pipelined(m) {
+			_, err = g.queue(ctx, m, o, o.Admin, recs, nil)
+		} else {
+			_, err = g.insert(ctx, m, o, o.Admin, recs)
+		}
+		if err != nil {
 			return err
 		}
 	}
-	return nil
+	return g.drain() // callers such as pointsOrders read what was made
 }
 
 // insert validates the records as the API would, creates them in one
-// transaction in organisation o on behalf of user, reads back their ids,
-// remembers them for later references and runs their status actions.
+// transaction in organisation o on behalf of user, remembers their ids
+// for later references, runs their status actions and answers the ids.
+// Batches queued before it are written first.
 func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64, recs []store.Record) ([]int64, error) {
+	b, err := g.queue(ctx, m, o, user, recs, nil)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	if err := g.drain(); err != nil {
+		return nil, err
+	}
+	return b.ids, nil
+}
+
+// batch is records of one module and organisation on their way to the
+// database: validated and their status walks planned on the generator's
+// goroutine, then created and walked on the writer's.
+type batch struct {
+	m    *schema.Module
+	o    *place
+	user int64
+	recs []store.Record
+	// steps are the planned status walks (Step.ID the record's index in
+	// recs until written), ends each record's end in steps, final its
+	// status after them and fixes its after-status fix-up.
+	steps []store.Step
+	ends  []int
+	final []int
+	fixes []store.Record
+	// then runs on the generator's goroutine once the batch is written,
+	// before any later batch's bookkeeping.
+	then func(ids []int64)
+
+	ids  []int64
+	err  error
+	done chan struct{}
+}
+
+// queue validates recs, plans their status walks and hands them to the
+// writer, which creates them on another goroutine while the generator
+// builds the next batch: SQLite has one writer, and with two cores the
+// building (with validation, a tenth to a fifth of a big county's CPU) and
+// the writing (over half) need not wait for each other. The bookkeeping (ids, counts, statuses) of a
+// batch is done when the next batch is queued or at drain, in order; what
+// is built meanwhile must not read it — the callers queue a module's
+// records only when none of them refers to the module itself
+// (pipelined), and every module drains before the next begins. Every
+// random draw stays on the generator's goroutine and in the same order,
+// so the data are the same as written one batch at a time.
+func (g *gen) queue(ctx context.Context, m *schema.Module, o *place, user int64, recs []store.Record,
+	then func(ids []int64)) (*batch, error) {
 	if len(recs) == 0 {
 		return nil, nil
 	}
@@ -171,10 +231,45 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 			return nil, fmt.Errorf("record %d is not valid: %w %v", i+1, err, describe(err))
 		}
 	}
-	ids, err := g.st.CreateManyIDs(store.UniqueKnown(ctx), m, o.scope(g.tenant, user), recs)
-	if err != nil {
+	b := &batch{m: m, o: o, user: user, recs: recs, then: then, done: make(chan struct{})}
+	g.planWalks(b)
+	if err := g.drain(); err != nil {
 		return nil, err
 	}
+	go pprof.Do(ctx, writerLabels, func(ctx context.Context) {
+		defer close(b.done)
+		b.ids, b.err = g.st.CreateManyIDs(store.UniqueKnown(ctx), m, o.scope(g.tenant, user), recs)
+		if b.err == nil && len(b.ends) > 0 {
+			b.err = g.writeWalks(ctx, b, b.ids)
+		}
+	})
+	g.writing = b
+	if !pipelining {
+		return b, g.drain()
+	}
+	return b, nil
+}
+
+// pipelining is off only in a test that compares the data with those made
+// one batch at a time (export_test.go).
+var pipelining = true
+
+// writerLabels mark the writer's goroutine in CPU profiles (--pprof-addr),
+// which then tell the writer's share of a run from the generator's.
+var writerLabels = pprof.Labels("demo", "writer")
+
+// drain waits for the batch being written and does its bookkeeping.
+func (g *gen) drain() error {
+	b := g.writing
+	if b == nil {
+		return nil
+	}
+	g.writing = nil
+	<-b.done
+	if b.err != nil {
+		return b.err
+	}
+	m, ids := b.m, b.ids
 	if g.ids[m.Name] == nil {
 		g.ids[m.Name] = map[int64][]int64{}
 	}
@@ -182,21 +277,42 @@ func (g *gen) insert(ctx context.Context, m *schema.Module, o *place, user int64
 	if keep && g.rows[m.Name] == nil {
 		g.rows[m.Name] = map[int64]store.Record{}
 	}
+	if b.final != nil && g.status[m.Name] == nil {
+		g.status[m.Name] = map[int64]int{}
+	}
 	for i, id := range ids {
-		recs[i]["id"] = id
-		if keep {
-			g.rows[m.Name][id] = recs[i]
+		rec := b.recs[i]
+		rec["id"] = id
+		if b.final != nil {
+			g.status[m.Name][id] = b.final[i]
+			for k, v := range b.fixes[i] {
+				rec[k] = v // the record kept in g.rows, when a later step reads it
+			}
 		}
-		g.ids[m.Name][o.ID] = append(g.ids[m.Name][o.ID], id)
+		if keep {
+			g.rows[m.Name][id] = rec
+		}
+		g.ids[m.Name][b.o.ID] = append(g.ids[m.Name][b.o.ID], id)
 	}
 	g.count[m.Name] += len(ids)
-	if m.Status != nil && len(m.Status.Actions) > 0 {
-		if err := g.walkAll(ctx, m, o, ids, recs); err != nil {
-			return nil, err
-		}
+	if b.then != nil {
+		b.then(ids)
 	}
-	return ids, nil
+	return nil
 }
+
+// pipelined reports whether a module's batches may be queued without
+// waiting: none of its records refers to the module itself, so building
+// the next batch reads nothing the one being written adds, and building
+// one writes nothing (a points order may put goods on the shelf first,
+// which must come after the orders before it).
+func pipelined(m *schema.Module) bool {
+	return !slices.Contains(refsOf(m.Fields), m.Name) && !buildWrites[m.Name]
+}
+
+// buildWrites are the modules whose records' fix-ups write to the store
+// while they are built (orderFix).
+var buildWrites = map[string]bool{"pointsOrder": true}
 
 // rowsRead are the modules whose records later steps read back from
 // g.rows (fix-ups and the office system); the records of the others —
@@ -330,10 +446,11 @@ func (rc *recCtx) pickPerson() {
 		used = map[int64]bool{}
 		g.used[rc.m.Name] = used
 	}
+	year, yearDay := g.now.Year(), g.now.YearDay()
 	fits := func(p *person) bool {
-		age := p.Age(g.now)
+		age := p.ageAt(year, yearDay)
 		return age >= rule.minAge && age <= rule.maxAge && !(unique && used[p.ID]) &&
-			(rc.m.Name != "partyMember" || p.Politics == "01" || p.Politics == "02") &&
+			(rc.m.Name != "partyMember" || p.Politics() == "01" || p.Politics() == "02") &&
 			(rc.m.Name != "veteran" || p.Male())
 	}
 	var vs []*place
@@ -377,7 +494,7 @@ func (rc *recCtx) pickPerson() {
 		rc.p = g.ppl.newPerson(v, g.now, "", rc.m.Name == "veteran" || g.rng.IntN(2) == 0, age)
 		rc.p.Address = rc.address()
 		if rc.m.Name == "partyMember" {
-			rc.p.Politics = "01"
+			rc.p.politics = 1
 		}
 		return
 	}

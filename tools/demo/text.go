@@ -63,7 +63,7 @@ func (rc *recCtx) special(f *schema.Field) (any, bool) {
 	case p != nil && slices.Contains(subjectNames, f.Name) && f.Type == schema.TypeString:
 		return p.Name, true
 	case p != nil && f.Name == "gender" && f.Type == schema.TypeEnum:
-		return p.Gender, true
+		return p.Gender(), true
 	case p != nil && f.Name == "villager" && f.Ref == "villager" && !f.Multiple:
 		if p.ID == 0 {
 			return nil, false
@@ -78,7 +78,7 @@ func (rc *recCtx) special(f *schema.Field) (any, bool) {
 	case p != nil && f.Name == "nation":
 		return "01", true
 	case p != nil && f.Name == "politicalStatus" && f.Dict == "political_status":
-		return p.Politics, true
+		return p.Politics(), true
 	case f.Name == "partyName":
 		return rc.g.anyResident(rc.o).Name, true
 	case f.Name == "plateNo" || f.Name == "tripNo" && rc.g.rng.IntN(2) == 0:

@@ -15,17 +15,21 @@ import (
 // the rest by the record's own organisation. Afterwards the module's
 // after-status fix-up may fill fields the final status implies (who
 // handled an alarm, when a quarantine ended, …). The writes are appended
-// to steps for walkAll, which makes them through the store (it writes the
-// history); nothing here reads the database, so the plan is the same
-// whatever the batching.
-func (g *gen) walk(m *schema.Module, o *place, id int64, rec store.Record, steps []store.Step) []store.Step {
+// to steps, each naming the record by its index i in the batch (the
+// writer puts the id in once the batch is created), and the record's
+// final status and fix-up are returned for the bookkeeping after the
+// write. Nothing here reads the database or needs the id, so the plan is
+// made right after the record is built, whatever the batching and
+// whether the write has happened yet.
+func (g *gen) walk(m *schema.Module, o *place, i int, rec store.Record, steps []store.Step) ([]store.Step, int, store.Record) {
 	st := m.Status
 	cur := st.Initial
 	plan := walkPlans[m.Name]
 	var path []string
 	if len(plan) > 0 {
-		path = plan[len(g.status[m.Name])%len(plan)]
+		path = plan[g.walked[m.Name]%len(plan)]
 	}
+	g.walked[m.Name]++
 	n := g.rng.IntN(4)
 	if plan != nil {
 		n = len(path)
@@ -59,44 +63,53 @@ func (g *gen) walk(m *schema.Module, o *place, id int64, rec store.Record, steps
 				comment = a.Label + "：请网格员尽快到现场处置。"
 			}
 		}
-		steps = append(steps, store.Step{Scope: sc, ID: id, Action: &a, Comment: comment})
+		steps = append(steps, store.Step{Scope: sc, ID: int64(i), Action: &a, Comment: comment})
 		cur = a.To
 	}
-	if g.status[m.Name] == nil {
-		g.status[m.Name] = map[int64]int{}
-	}
-	g.status[m.Name][id] = cur
 	after := afterStatus[m.Name]
 	if after == nil {
-		return steps
+		return steps, cur, nil
 	}
 	upd := after(g, o, rec, cur)
 	if len(upd) == 0 {
-		return steps
+		return steps, cur, nil
 	}
-	steps = append(steps, store.Step{Scope: o.scope(g.tenant, o.Admin), ID: id, Update: upd})
-	for k, v := range upd {
-		rec[k] = v // the record kept in g.rows too, when a later step reads it
-	}
-	return steps
+	steps = append(steps, store.Step{Scope: o.scope(g.tenant, o.Admin), ID: int64(i), Update: upd})
+	return steps, cur, upd
 }
 
 // stepsPerWrite bounds the status actions and fix-ups written in one
 // transaction.
 const stepsPerWrite = 2000
 
-// walkAll walks new records of o (ids[i] holding recs[i]) through their statuses (walk) and writes
-// the steps a few thousand to a transaction: one commit per action was a
-// sixth of a big county's time.
-func (g *gen) walkAll(ctx context.Context, m *schema.Module, o *place, ids []int64, recs []store.Record) error {
-	var steps []store.Step
-	for i, id := range ids {
-		steps = g.walk(m, o, id, recs[i], steps)
-		if len(steps) >= stepsPerWrite || i == len(ids)-1 {
-			if err := g.st.Steps(ctx, m, steps); err != nil {
+// planWalks plans the status walks of a batch's records (walk), in the
+// batch's order; the plan's steps name records by their index.
+func (g *gen) planWalks(b *batch) {
+	m := b.m
+	if m.Status == nil || len(m.Status.Actions) == 0 {
+		return
+	}
+	b.final, b.fixes = make([]int, len(b.recs)), make([]store.Record, len(b.recs))
+	for i, rec := range b.recs {
+		b.steps, b.final[i], b.fixes[i] = g.walk(m, b.o, i, rec, b.steps)
+		b.ends = append(b.ends, len(b.steps))
+	}
+}
+
+// writeWalks writes a created batch's planned steps, the ids in place of
+// the indexes, a few thousand to a transaction (cut at a record's last
+// step): one commit per action was a sixth of a big county's time.
+func (g *gen) writeWalks(ctx context.Context, b *batch, ids []int64) error {
+	for k := range b.steps {
+		b.steps[k].ID = ids[b.steps[k].ID]
+	}
+	from := 0
+	for i, end := range b.ends {
+		if end-from >= stepsPerWrite || i == len(b.ends)-1 {
+			if err := g.st.Steps(ctx, b.m, b.steps[from:end]); err != nil {
 				return err
 			}
-			steps = steps[:0]
+			from = end
 		}
 	}
 	return nil

@@ -29,13 +29,18 @@ const PAGES = [
   },
 ];
 
+/** The pages vite.config.ts merges with their static imports into one chunk, and that chunk's name. */
+const GROUPS = { "src/app/RefineRoot.tsx": "console", "src/schema-ui/ModuleListPage.tsx": "module-list" };
+
 function closure(keys) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
     // A source file imported lazily from several places becomes a shared chunk keyed "_<Name>-<hash>.js".
     const shared = () => Object.keys(manifest).find((k) => manifest[k].src === key || (k.startsWith("_") && manifest[k].name === basename(key).replace(/\.[jt]sx?$/, "")));
-    const found = manifest[key] ? key : shared();
+    // A page merged into a chunk group (vite.config.ts, CONSOLE_ROOTS) is the group's chunk "_<group>-<hash>.js".
+    const group = () => GROUPS[key] && Object.keys(manifest).find((k) => k.startsWith(`_${GROUPS[key]}-`) && k.endsWith(".js"));
+    const found = manifest[key] ? key : (group() ?? shared());
     const chunk = found && manifest[found];
     if (!chunk) throw new Error(`manifest has no entry ${key}: was the build made from this tree?`);
     key = found;

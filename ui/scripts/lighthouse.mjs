@@ -15,12 +15,15 @@
 // --throttling=devtools throttles the real network and CPU (Lighthouse's throttlingMethod "devtools": every
 // request waits the link's round trip) instead of simulating the page's load from an unthrottled one; it shows
 // what a chain of requests costs on the link, and is slower and noisier.
+// --cpu=N sets the CPU slowdown (default 4): --cpu=1 leaves the simulated link alone in the figures, to compare
+// what a change of the requests does while the host's load moves the CPU time (a diagnostic, not the preset).
 // Each run uses a fresh Chromium profile; the JSON report of the last run of a path goes to
-// /tmp/lighthouse-<path>.json.
-import { existsSync, writeFileSync } from "node:fs";
+// /tmp/lighthouse-<path>.json (--out=DIR: to DIR instead, as the host's /tmp is shared).
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { signIn } from "./session.mjs";
 
 const options = Object.fromEntries(
   process.argv
@@ -43,35 +46,13 @@ if (!existsSync(join(root, "lighthouse"))) {
 }
 const load = (name, file) => import(pathToFileURL(join(root, name, file)).href);
 const { default: lighthouse } = await load("lighthouse", "core/index.js");
+const { throttling } = await load("lighthouse", "core/config/constants.js");
 const chromeLauncher = await load("chrome-launcher", "dist/index.js");
 const { default: puppeteer } = await load("puppeteer-core", "lib/esm/puppeteer/puppeteer-core.js");
 
 const PUBLIC = /^\/(login|loginH5|update-password|update-password-precheck|404)(\/|$|\?)/;
 
-/** encrypt encrypts text under the server's public key (RSA-OAEP-SHA256, base64), as the console does. */
-async function encrypt(text) {
-  const body = await (await fetch(`${base}/api/system/publicKey`)).json();
-  const b64 = String(body.data)
-    .replace(/-----[^-]+-----/g, "")
-    .replace(/\s+/g, "");
-  const key = await crypto.subtle.importKey("spki", Buffer.from(b64, "base64"), { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
-  return Buffer.from(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(text))).toString("base64");
-}
-
-/** signIn answers the persisted session of --user (what the console stores after its login page). */
-async function signIn() {
-  const res = await fetch(`${base}/api/system/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: options.user, password: await encrypt(options.password), tenantCode: options.tenant ?? "" }),
-  });
-  const body = await res.json().catch(() => null);
-  if (res.status !== 200 || !body?.data?.token) throw new Error(`sign in ${options.user}: ${res.status} ${JSON.stringify(body)}`);
-  if (body.data.mustChangePassword) throw new Error(`${options.user} must change the password first: sign in once in the console`);
-  return { state: { token: body.data.token, user: body.data.user ?? null, mustChangePassword: false }, version: 0 };
-}
-
-const session = options.user && options.password ? await signIn() : null;
+const session = options.user && options.password ? await signIn(base, options) : null;
 
 const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"];
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
@@ -101,10 +82,12 @@ async function measure(path) {
         onlyCategories: ["performance", "accessibility", "best-practices"],
         disableStorageReset: !!signedIn,
         ...(options.throttling ? { throttlingMethod: options.throttling } : {}),
+        ...(options.cpu ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(options.cpu) } } : {}),
       },
       undefined,
     );
-    writeFileSync(`/tmp/lighthouse-${path.replace(/\W+/g, "_")}.json`, result.report);
+    mkdirSync(options.out ?? "/tmp", { recursive: true });
+    writeFileSync(`${options.out ?? "/tmp"}/lighthouse-${path.replace(/\W+/g, "_")}.json`, result.report);
     return result.lhr;
   } finally {
     await chrome.kill();

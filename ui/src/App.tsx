@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { AppProviders } from "./app/AppProviders";
+import { loadConsole } from "./app/pageLoaders";
 import { PUBLIC_PLACEHOLDER_ROUTES } from "./app/routes";
 import { lazyPage, RouteBoundary } from "./components/RouteBoundary/RouteBoundary";
 import LoginPage from "./pages/login/LoginPage";
@@ -14,7 +15,7 @@ const PrecheckPage = lazyPage("update-password-precheck", () => import("./pages/
 const UpdatePasswordPage = lazyPage("update-password", () => import("./pages/password/UpdatePasswordPage"));
 const NotFoundPage = lazyPage("404", () => import("./pages/notFound/NotFoundPage"));
 const Placeholder = lazyPage("placeholder", () => import("./components/Placeholder/Placeholder"));
-const RefineRoot = lazyPage("console", () => import("./app/RefineRoot"));
+const RefineRoot = lazyPage("console", loadConsole);
 
 export const H5_LOGIN = "/loginH5";
 

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
 import { connectLocale, connectToken } from "./api/http";
+import { startEarly } from "./app/earlyStart";
 import { currentLocale } from "./app/i18n";
 import { getToken } from "./stores/useSessionStore";
 import { installA11yPatches } from "./lib/a11yPatches";
@@ -11,6 +12,7 @@ import "./index.css";
 connectToken(getToken);
 connectLocale(currentLocale);
 installA11yPatches();
+startEarly(window.location.pathname, window.location.search);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

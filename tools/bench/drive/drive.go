@@ -115,10 +115,22 @@ func Run(ctx context.Context, client *http.Client, s Scenario, concurrency int, 
 					local = append(local, time.Since(t0))
 					continue
 				}
-				body, _ := io.ReadAll(resp.Body)
+				body, err := io.ReadAll(resp.Body)
 				resp.Body.Close()
 				local = append(local, time.Since(t0))
 				s.done(n, resp.StatusCode)
+				if err != nil {
+					if ctx.Err() != nil {
+						break
+					}
+					// A body cut short (the client's timeout in the middle of a
+					// long export) is no answer.
+					localErrs++
+					if localFirst == "" {
+						localFirst = fmt.Sprintf("%d, body cut: %v", resp.StatusCode, err)
+					}
+					continue
+				}
 				if !ok(resp.StatusCode) {
 					localErrs++
 					if localFirst == "" {

@@ -64,9 +64,17 @@ func New(t testing.TB, register ...func(*engine.App) error) *Env {
 // database): the demo county, system administration and the given hooks.
 func NewOn(t testing.TB, app *engine.App, register ...func(*engine.App) error) *Env {
 	t.Helper()
+	return NewSized(t, app, Villagers, register...)
+}
+
+// NewSized is NewOn with a county of the given number of villagers: the
+// benchmarks measure the demo county's real size (2,000) where the tests
+// keep the small one.
+func NewSized(t testing.TB, app *engine.App, villagers int, register ...func(*engine.App) error) *Env {
+	t.Helper()
 	client := Client(app)
 	res, err := demo.Generate(context.Background(), demo.Options{Store: app.Store(), Ent: client,
-		Set: app.Modules(), Files: Files(t, app), Seed: 7, Villagers: Villagers, Now: Now, DataDir: app.Config().DataDir,
+		Set: app.Modules(), Files: Files(t, app), Seed: 7, Villagers: villagers, Now: Now, DataDir: app.Config().DataDir,
 		AdminPassword: "Admin#2025demo", Logger: quiet()})
 	if err != nil {
 		t.Fatalf("demo.Generate: %v", err)

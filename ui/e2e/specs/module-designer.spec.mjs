@@ -27,9 +27,14 @@ async function drag(page, source, target) {
 
 /** pick chooses an option of the antd Select labelled label inside scope (typing to filter a long list). */
 async function pick(page, scope, label, option, search = false) {
-  await scope.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: label, exact: true }) }).first().click();
+  const combobox = page.getByRole("combobox", { name: label, exact: true });
+  await scope.locator(".ant-select").filter({ has: combobox }).first().click();
   if (search) await page.keyboard.type(option);
-  const item = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: option });
+  // This select's own dropdown (its listbox is the combobox's aria-controls): the previous pick's dropdown, with
+  // the same options, may still be closing, and an option of it vanishes under the click.
+  const list = await combobox.first().getAttribute("aria-controls");
+  const dropdown = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").filter({ has: page.locator(`[id="${list}"]`) });
+  const item = dropdown.locator(".ant-select-item-option").filter({ hasText: option });
   await (await visible(item)).click();
 }
 

@@ -1,7 +1,8 @@
 // Paging of a generated module list (spec §2, §9) on 发布类型 (publishType, page size 10): with 11
 // records matching a filter the pager shows 共 11 条 and the second page holds the 11th row; the size
 // chooser switches to 20 per page, which shows all 11 and hides the pager again; with exactly 10 matching
-// records there is no pager at all. The records carry a per-run prefix and are made through the API.
+// records there is no pager at all; opened by its address the list asks no rows of its own (they come with
+// its schema). The records carry a per-run prefix and are made through the API.
 import { adminToken, apiJSON, assert, signInAdmin, urlIs, visible } from "../lib.mjs";
 
 const suffix = Date.now().toString(36).slice(-6);
@@ -73,6 +74,23 @@ export default [
       await rowCountIs(page, 10);
       assert.equal(await page.locator(".ant-pagination").count(), 0, "no pager for exactly one page");
       await screenshot("paging-exactly-ten");
+
+      // Opened by its address (a reload, a shared link), the list's first page comes with its schema
+      // (GET /api/modules/{name}/schema?rows=…): the server's default page, size and order are the ones the
+      // list asks, so the list asks GET {api} for no rows — with the address's criteria and with none.
+      const rowsAsked = [];
+      const onRequest = (req) => {
+        const u = new URL(req.url());
+        if (u.pathname === "/cms/api/cmsPublishTypes") rowsAsked.push(u.search);
+      };
+      page.on("request", onRequest);
+      await page.reload();
+      await rowCountIs(page, 10);
+      await page.goto("/m/publishType");
+      await page.reload();
+      await visible(page.locator(".ant-table-tbody tr.ant-table-row").first());
+      page.off("request", onRequest);
+      assert.deepEqual(rowsAsked, [], "no rows request besides the schema's");
     },
   },
 ];

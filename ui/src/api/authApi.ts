@@ -3,7 +3,7 @@
 import { encryptWithPem } from "./crypto";
 import { reportError } from "./errors";
 import { ApiError } from "./errors";
-import { request } from "./http";
+import { request, requestUnreported } from "./http";
 import { parseModules, type ModuleInfo } from "./modules";
 import { challengeOf, recoveryCodesOf, type TotpChallenge } from "./totpAnswer";
 
@@ -154,4 +154,35 @@ async function fetchModules(): Promise<unknown> {
 export async function fetchSession(): Promise<SessionData> {
   const [menus, modules] = await Promise.all([request<unknown>(AUTH_PATHS.menus), fetchModules()]);
   return { menus: Array.isArray(menus) ? (menus as ServerMenu[]) : [], modules: parseModules(modules) };
+}
+
+let early: { token: string; session: Promise<SessionData> } | null = null;
+
+/**
+ * prefetchSession starts loading the menus and the module list of token's session before the signed-in part of
+ * the console has loaded (app/earlyStart.ts): on a phone's link they no longer queue behind the page's code. A
+ * failure is not reported here: takeSession's caller then asks again with fetchSession, which reports it.
+ */
+export function prefetchSession(token: string): void {
+  const modules = requestUnreported<unknown>(AUTH_PATHS.modules).catch((err: unknown) => {
+    if (err instanceof ApiError && err.statusCode === 404) return [];
+    throw err;
+  });
+  const session = Promise.all([requestUnreported<unknown>(AUTH_PATHS.menus), modules]).then(([menus, mods]) => ({
+    menus: Array.isArray(menus) ? (menus as ServerMenu[]) : [],
+    modules: parseModules(mods),
+  }));
+  session.catch(() => undefined);
+  early = { token, session };
+}
+
+/**
+ * takeSession answers the session loaded early for token once — or, when it failed, what fetchSession answers
+ * then — and fetchSession's answer when none was started for token (a session that ended in between never sees
+ * the previous one's).
+ */
+export function takeSession(token: string | null): Promise<SessionData> {
+  const started = early && early.token === token ? early.session : null;
+  early = null;
+  return started ? started.catch(() => fetchSession()) : fetchSession();
 }

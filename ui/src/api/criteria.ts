@@ -166,3 +166,16 @@ export function fromCriteria(params: URLSearchParams): CriteriaState {
       : undefined;
   return { filters, sorters, pagination };
 }
+
+/**
+ * addressCriteria are the criteria a list page reads from its address (ModuleListPage.tsx), written as its rows
+ * request writes them (toCriteria): what the console asks for the list's first page with its schema
+ * (schemaPrefetch.ts), the server adding the list's default page, size and order where they name none.
+ */
+export function addressCriteria(search: string): URLSearchParams | undefined {
+  try {
+    return toCriteria(fromCriteria(new URLSearchParams(search)));
+  } catch {
+    return undefined;
+  }
+}

@@ -72,8 +72,17 @@ function merge(a: URLSearchParams, b: URLSearchParams): URLSearchParams {
 
 const idPath = (api: string, id: string | number) => `${api}/${encodeURIComponent(String(id))}`;
 
-/** createDataProvider builds the provider over a resolver (the app passes the session's module list). */
-export function createDataProvider(resolve: ApiResolver): DataProvider {
+/**
+ * EarlyPage answers the page a list's first getList asks of api with query when it was fetched before the list
+ * asked (api/schemaPrefetch.ts: with the schema), once; undefined (or a promise of it) when there is none.
+ */
+export type EarlyPage = (resource: string, api: string, query: URLSearchParams) => Promise<Page<unknown> | undefined> | undefined;
+
+/**
+ * createDataProvider builds the provider over a resolver (the app passes the session's module list) and,
+ * optionally, the pages fetched early.
+ */
+export function createDataProvider(resolve: ApiResolver, earlyPage?: EarlyPage): DataProvider {
   return {
     getApiUrl: () => apiBase(),
 
@@ -89,7 +98,9 @@ export function createDataProvider(resolve: ApiResolver): DataProvider {
           ? { currentPage: 1, pageSize: MAX_PAGE_SIZE }
           : { currentPage: pagination?.currentPage ?? 1, pageSize: pagination?.pageSize ?? 10 };
       const query = merge(toCriteria({ filters, sorters, pagination: paging }), extraQuery(meta));
-      const page = pageOf<TData>(await request<unknown>(resolve(resource, meta), { query }));
+      const api = resolve(resource, meta);
+      const early = await earlyPage?.(resource, api, query);
+      const page = early ? pageOf<TData>(early) : pageOf<TData>(await request<unknown>(api, { query }));
       return { data: page.data, total: page.recordsTotal };
     },
 

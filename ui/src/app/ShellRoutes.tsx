@@ -8,7 +8,8 @@ import { systemScreenFor, SYSTEM_SCREENS } from "../system";
 import { useSessionStore } from "../stores/useSessionStore";
 import { HOME_PATH } from "../stores/useTabsStore";
 import { menuRoutesOf, SCHEMA_MODULE_COMPONENT } from "./menus";
-import { MODULE_PREFIX, moduleRouteOf, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
+import { MODULE_PREFIX, NAMED_ROUTES, SHELL_PLACEHOLDER_ROUTES } from "./routes";
+import { isWorkbenchPath, loadModuleDetail, loadModuleForm, loadModuleList, loadWorkbench, preloadPage } from "./pageLoaders";
 import { WORKFLOW_PATHS, WorkflowScreen } from "../workflow";
 import {
   EXAM_MARKING_LIST,
@@ -22,34 +23,28 @@ import {
   VotePage,
 } from "../party";
 
-const loadWorkbench = () => import("../pages/workbench/WorkbenchPage");
-const loadModuleList = () => import("../schema-ui/ModuleListPage");
-const loadModuleForm = () => import("../schema-ui/ModuleFormPage");
-const loadModuleDetail = () => import("../schema-ui/ModuleDetailPage");
 const Workbench = lazyPage("workbench", loadWorkbench);
 const Placeholder = lazyPage("placeholder", () => import("../components/Placeholder/Placeholder"));
 const ModuleList = lazyPage("module-list", loadModuleList);
 const ModuleForm = lazyPage("module-form", loadModuleForm);
 const ModuleDetail = lazyPage("module-detail", loadModuleDetail);
 
+export { isWorkbenchPath, preloadPage };
+
+const loadSearchDates = () => import("../schema-ui/SearchDateField");
+
 /**
- * preloadPage starts downloading the code of the page a path opens (the workbench and the generic module
- * screens) while the shell still loads the session's menus and modules, instead of after them (issue 19:
- * the first module list on a phone's link). A failed download is left to the page's own load to report.
+ * preloadSearchDates starts downloading the search form's date inputs (antd's date picker, a chunk of its own)
+ * when a list's schema, as the server sent it, has date filters: before the list's first render instead of
+ * during it.
  */
-export function preloadPage(pathname: string): void {
-  const route = moduleRouteOf(pathname);
-  const load =
-    route?.page === "list"
-      ? loadModuleList
-      : route?.page === "show"
-        ? loadModuleDetail
-        : route
-          ? loadModuleForm
-          : pathname === "/" || pathname === HOME_PATH
-            ? loadWorkbench
-            : null;
-  load?.().catch(() => undefined);
+export function preloadSearchDates(schema: unknown): void {
+  const list = typeof schema === "object" && schema !== null ? (schema as { list?: unknown }).list : undefined;
+  const filters = typeof list === "object" && list !== null ? (list as { filters?: unknown }).filters : undefined;
+  const dated =
+    Array.isArray(filters) &&
+    filters.some((f: unknown) => typeof f === "object" && f !== null && ["date", "datetime"].includes(String((f as { type?: unknown }).type)));
+  if (dated) loadSearchDates().catch(() => undefined);
 }
 const MessageCenter = lazyPage("message-center", () => import("../pages/messages/MessageCenterPage"));
 

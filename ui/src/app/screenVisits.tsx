@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import type { ServerMenu } from "../api/authApi";
+import { firstRowsShown } from "../api/schemaPrefetch";
 import { dashboardApi, type ScreenVisit } from "../dashboards/api";
 import { useSessionStore } from "../stores/useSessionStore";
 import { HOME_PATH } from "../stores/useTabsStore";
@@ -40,10 +41,13 @@ export function visitOf(pathname: string, menus: readonly ServerMenu[]): ScreenV
   return { route: path };
 }
 
-/** waitsForMenus tells whether what pathname reports depends on the menus: a module's own page may have one. */
+/**
+ * waitsForMenus tells whether what pathname reports waits for the menus: a module's own page may have one; a
+ * module's list reports after its first rows, which the shell asks for while it loads the menus.
+ */
 function waitsForMenus(pathname: string): boolean {
   const path = normalisePath(pathname);
-  return path.startsWith(MODULE_PREFIX) && !moduleRouteOf(path);
+  return path.startsWith(MODULE_PREFIX) && (!moduleRouteOf(path) || moduleRouteOf(path)?.page === "list");
 }
 
 /** ScreenVisits reports each navigation's screen (see visitOf) for a signed-in user; it renders nothing. */
@@ -59,7 +63,8 @@ export function ScreenVisits() {
     // Whether a path is a menu's is known once the menus are: until then only what needs none reports.
     if (!loaded && (!visit || waitsForMenus(pathname))) return;
     reported.current = pathname;
-    if (visit) void dashboardApi.visit(visit);
+    // not needed to show the screen: after the first list's rows (api/schemaPrefetch.ts)
+    if (visit) void firstRowsShown().then(() => dashboardApi.visit(visit));
   }, [pathname, token, loaded, menus]);
   return null;
 }

@@ -39,6 +39,26 @@ export type ScreenVisit = { module: string } | { route: string };
 
 const base = "/api/dashboards";
 
+let earlyBench: { token: string; answer: Promise<Workbench> } | null = null;
+
+/**
+ * prefetchWorkbench starts GET /api/workbench for the session of token while the shell still loads the
+ * session's menus and modules (issue 16: the workbench, the first screen after signing in, asked only after
+ * them). A failure is not reported here: the page then asks again itself.
+ */
+export function prefetchWorkbench(token: string): void {
+  const answer = request<Workbench>("/api/workbench", { silent: true });
+  answer.catch(() => undefined);
+  earlyBench = { token, answer };
+}
+
+/** takeWorkbench hands out the early answer once, when it was started for token, and undefined otherwise. */
+export function takeWorkbench(token: string | null): Promise<Workbench> | undefined {
+  const e = earlyBench;
+  earlyBench = null;
+  return e && e.token === token ? e.answer : undefined;
+}
+
 export const dashboardApi = {
   list: () => request<DashboardRef[] | null>(base, { silent: true }),
   definition: (name: string) => request<Dashboard>(`${base}/${encodeURIComponent(name)}`, { silent: true }),

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchSession } from "../api/authApi";
+import { takeSession } from "../api/authApi";
 import { useSessionStore } from "../stores/useSessionStore";
 
 /**
  * useSessionBootstrap fetches the menus and modules once per token and hands them to the session store,
- * from which the shell builds its menus, routes and button codes.
+ * from which the shell builds its menus, routes and button codes. The first load takes what the entry asked for
+ * early (app/earlyStart.ts), if it did.
  */
 export function useSessionBootstrap(): { ready: boolean; failed: boolean; retry: () => void } {
   const token = useSessionStore((s) => s.token);
@@ -13,7 +14,7 @@ export function useSessionBootstrap(): { ready: boolean; failed: boolean; retry:
   const query = useQuery({
     queryKey: ["session", token],
     queryFn: async () => {
-      const data = await fetchSession();
+      const data = await takeSession(token);
       sessionLoaded(data.menus, data.modules);
       return data;
     },

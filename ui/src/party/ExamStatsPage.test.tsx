@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { server } from "../test/server";
 import { http, ok, renderAt, signIn } from "../test/helpers";
 import { text } from "../locales/catalogue";
-import ExamStatsPage from "./ExamStatsPage";
+import ExamStatsPage, { STATS_PAGE } from "./ExamStatsPage";
 import { STATS } from "./marking.fixtures";
 
 describe("the exam statistics screen", () => {
@@ -12,7 +12,7 @@ describe("the exam statistics screen", () => {
     server.use(
       http.get("/exam/api/exams/statistics", ({ request }) => {
         levels.push(new URL(request.url).searchParams.get("level") ?? "");
-        return ok({ level: "child", exams: STATS });
+        return ok({ level: "child", exams: STATS, total: STATS.length });
       }),
     );
     signIn({ buttonCodes: ["party.examanswer.list"] });
@@ -28,5 +28,30 @@ describe("the exam statistics screen", () => {
     expect(levels).toEqual(["child"]);
     fireEvent.click(screen.getByRole("radio", { name: text("examStats.byOrg") }));
     await waitFor(() => expect(levels).toEqual(["child", "org"]));
+  });
+
+  it("asks the server for a county's many exams a page at a time", { timeout: 60_000 }, async () => {
+    const many = Array.from({ length: STATS_PAGE * 2 + 3 }, (_, i) => ({ ...STATS[0], exam: 1000 + i, title: `exam-${i}` }));
+    const asked: string[] = [];
+    server.use(
+      http.get("/exam/api/exams/statistics", ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        const page = Number(q.get("page")), size = Number(q.get("size"));
+        asked.push(`${q.get("level")} ${page} ${size}`);
+        return ok({ level: "child", exams: many.slice(page * size, page * size + size), total: many.length });
+      }),
+    );
+    signIn({ buttonCodes: ["party.examanswer.list"] });
+    renderAt(<ExamStatsPage />, "/m/exam/statistics");
+    await screen.findByText("exam-0");
+    expect(screen.getByText(`exam-${STATS_PAGE - 1}`)).toBeTruthy();
+    expect(screen.queryByText(`exam-${STATS_PAGE}`)).toBeNull();
+    fireEvent.click(screen.getByTitle("3"));
+    expect(await screen.findByText(`exam-${STATS_PAGE * 2 + 2}`)).toBeTruthy();
+    expect(screen.queryByText("exam-0")).toBeNull();
+    // Another level starts again at the first page.
+    fireEvent.click(screen.getByRole("radio", { name: text("examStats.byOrg") }));
+    expect(await screen.findByText("exam-0")).toBeTruthy();
+    expect(asked).toEqual([`child 0 ${STATS_PAGE}`, `child 2 ${STATS_PAGE}`, `org 0 ${STATS_PAGE}`]);
   });
 });

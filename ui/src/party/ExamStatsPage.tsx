@@ -10,22 +10,34 @@ import { useTranslation } from "react-i18next";
 import { modulePath } from "../app/routes";
 import { markingApi, type ExamStat, type ScoreStat, type StatsLevel } from "./partyApi";
 
+/** Exams shown a page. */
+export const STATS_PAGE = 10;
+
 export default function ExamStatsPage() {
   const { t } = useTranslation();
   const [level, setLevel] = useState<StatsLevel>("child");
+  const [paging, setPaging] = useState({ page: 1, size: STATS_PAGE });
   const [exams, setExams] = useState<ExamStat[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [expanded, setExpanded] = useState<number[]>([]);
 
+  // The server works out the figures of the page's exams only (a county holds hundreds).
   useEffect(() => {
+    let live = true;
     setExams(null);
-    markingApi.statistics(level).then(
+    markingApi.statistics(level, paging.page - 1, paging.size).then(
       (d) => {
+        if (!live) return;
         setExams(d.exams);
+        setTotal(d.total ?? d.exams.length);
         setExpanded(d.exams.filter((e) => e.people > 0).map((e) => e.exam));
       },
-      () => setExams([]),
+      () => live && setExams([]),
     );
-  }, [level]);
+    return () => {
+      live = false;
+    };
+  }, [level, paging]);
 
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const numbers = <T extends ScoreStat>(): TableColumnsType<T> => [
@@ -45,7 +57,10 @@ export default function ExamStatsPage() {
       <Radio.Group
         aria-label={t("examStats.level")}
         value={level}
-        onChange={(e) => setLevel(e.target.value as StatsLevel)}
+        onChange={(e) => {
+          setLevel(e.target.value as StatsLevel);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
         optionType="button"
         style={{ marginBottom: 16 }}
         options={[
@@ -57,7 +72,16 @@ export default function ExamStatsPage() {
         rowKey="exam"
         loading={exams === null}
         dataSource={exams ?? []}
-        pagination={false}
+        // A county holds hundreds of exams, each opened on its organisations: drawing all of them at once kept
+        // the screen blank for seconds (issue 16's screen walk at 500,000 villagers); the server pages them.
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total,
+          showSizeChanger: true,
+          hideOnSinglePage: true,
+          onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+        }}
         scroll={{ x: "max-content" }}
         locale={{ emptyText: t("examStats.none") }}
         columns={[{ key: "title", dataIndex: "title", title: t("examStats.exam") }, ...numbers<ExamStat>()]}

@@ -172,5 +172,9 @@ export const markingApi = {
   sheet: (id: string) => request<MarkingSheet>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`),
   save: (id: string, marks: Record<string, number>, reviewComment: string) =>
     request<MarkResult>(`${EXAM_ANSWER_API}/${encodeURIComponent(id)}/marking`, { method: "PUT", body: { marks, reviewComment } }),
-  statistics: (level: StatsLevel) => request<{ level: StatsLevel; exams: ExamStat[] }>(`${EXAM_API}/statistics`, { query: { level } }),
+  /** One page (from 0) of the exams' statistics, newest start first, with the number of exams. */
+  statistics: (level: StatsLevel, page: number, size: number) =>
+    request<{ level: StatsLevel; exams: ExamStat[]; total: number }>(`${EXAM_API}/statistics`, {
+      query: { level, page: String(page), size: String(size) },
+    }),
 };

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../app/i18n";
 import { apiBase } from "../api/http";
+import { firstRowsShown } from "../api/schemaPrefetch";
 import { getToken, useSessionStore } from "../stores/useSessionStore";
 import { useMessageStore } from "../stores/useMessageStore";
 import { linkOf } from "./links";
@@ -53,6 +54,9 @@ export function useMessageSocket(): void {
     };
     void (async () => {
       try {
+        // the bell and the socket are not needed to show the screen: after the first list's rows
+        await firstRowsShown();
+        if (cancelled) return;
         const [key, latest] = await Promise.all([messageApi.userKey(), messageApi.list({ page: 0, size: 1 })]);
         await refreshUnread();
         if (cancelled) return;

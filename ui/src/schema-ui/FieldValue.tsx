@@ -2,12 +2,15 @@
 // the video player and safely rendered rich text. Other fields read as text (format.ts).
 
 import { Image, Space } from "antd";
-import type { ReactNode } from "react";
-import { FileLink } from "../widgets/upload/FileUploader";
-import { StoredImage } from "../widgets/upload/ImageUploader";
+import { lazy, Suspense, type ReactNode } from "react";
+// the links and pictures alone, not their uploaders: a list shows them without loading antd's Upload
+import { FileLink } from "../widgets/upload/FileLink";
+import { StoredImage } from "../widgets/upload/StoredImage";
 import { RichTextView } from "../widgets/richtext/RichTextView";
 import { sanitizeHtml } from "../widgets/richtext/sanitize";
-import { VideoPlayer } from "../widgets/video/VideoPlayer";
+
+// The player (with its menus and error page) loads when a detail shows a video, not with every list.
+const VideoPlayer = lazy(() => import("../widgets/video/VideoPlayer").then((m) => ({ default: m.VideoPlayer })));
 
 function listOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v !== "");
@@ -43,7 +46,11 @@ export function fieldValue(widget: string | undefined, value: unknown): ReactNod
         </Space>
       );
     case "video":
-      return <VideoPlayer src={list[0]} />;
+      return (
+        <Suspense fallback={null}>
+          <VideoPlayer src={list[0]} />
+        </Suspense>
+      );
     default:
       return <RichTextView html={list[0]} />;
   }

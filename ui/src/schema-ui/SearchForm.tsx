@@ -1,4 +1,4 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, memo } from "react";
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, type FormProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSessionStore } from "../stores/useSessionStore";
@@ -51,6 +51,7 @@ function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filt
           target={target}
           display={filter.display ?? displayOf(schema, filter.name)}
           multiple={kind === "in"}
+          deferOptions
           value={rest.value as string | string[] | undefined}
           onChange={(v) => rest.onChange?.(v)}
         />
@@ -95,39 +96,66 @@ function FilterControl({ schema, filter, ...rest }: { schema: ModuleSchema; filt
   return <Input {...rest} value={typeof rest.value === "string" ? rest.value : undefined} allowClear maxLength={DEFAULT_MAX_LENGTH} placeholder={t("search.input")} />;
 }
 
-/** SearchForm asks the schema's list filters; Search applies them, Reset clears and applies. */
-export function SearchForm({ schema, formProps, initialValues }: { schema: ModuleSchema; formProps: FormProps; initialValues: SearchValues }) {
+/**
+ * FilterCol is one filter's column. Memoized: when the form shows more of its filters (SearchForm's shown),
+ * the ones already shown do not render again.
+ */
+const FilterCol = memo(function FilterCol({ schema, filter }: { schema: ModuleSchema; filter: ListFilter }) {
+  return (
+    <Col xs={24} sm={12} md={8} lg={6}>
+      <Form.Item name={filter.name} label={filter.label}>
+        <FilterControl schema={schema} filter={filter} />
+      </Form.Item>
+    </Col>
+  );
+});
+
+/**
+ * SearchForm asks the schema's list filters; Search applies them, Reset clears and applies. It is memoized:
+ * the list re-renders for what the form does not show (its rows, the URL), and thirteen filters are a few
+ * hundred components. With shown, only the first shown filters and no buttons: the list mounts the form in
+ * parts (ModuleListPage), the first screen's filters first.
+ */
+export const SearchForm = memo(function SearchForm({
+  schema,
+  formProps,
+  initialValues,
+  shown,
+}: {
+  schema: ModuleSchema;
+  formProps: FormProps<SearchValues>;
+  initialValues: SearchValues;
+  shown?: number;
+}) {
   const { t } = useTranslation();
   if (!schema.list.filters.length) return null;
   return (
     <Form {...formProps} layout="vertical" initialValues={initialValues} role="search" aria-label={t("search.title")}>
       <Row gutter={16} align="bottom">
-        {schema.list.filters.map((f) => (
-          <Col key={f.name} xs={24} sm={12} md={8} lg={6}>
-            <Form.Item name={f.name} label={f.label}>
-              <FilterControl schema={schema} filter={f} />
+        {schema.list.filters.slice(0, shown).map((f) => (
+          <FilterCol key={f.name} schema={schema} filter={f} />
+        ))}
+        {shown === undefined && (
+          <Col xs={24} sm={12} md={8} lg={6}>
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit">
+                  {t("search.submit")}
+                </Button>
+                <Button
+                  onClick={() => {
+                    formProps.form?.resetFields();
+                    formProps.form?.setFieldsValue(Object.fromEntries(schema.list.filters.map((f) => [f.name, undefined])));
+                    formProps.form?.submit();
+                  }}
+                >
+                  {t("search.reset")}
+                </Button>
+              </Space>
             </Form.Item>
           </Col>
-        ))}
-        <Col xs={24} sm={12} md={8} lg={6}>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t("search.submit")}
-              </Button>
-              <Button
-                onClick={() => {
-                  formProps.form?.resetFields();
-                  formProps.form?.setFieldsValue(Object.fromEntries(schema.list.filters.map((f) => [f.name, undefined])));
-                  formProps.form?.submit();
-                }}
-              >
-                {t("search.reset")}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Col>
+        )}
       </Row>
     </Form>
   );
-}
+});

@@ -1,3 +1,5 @@
+// First: React looks for the DevTools hook when react-dom loads (render counts, test/renderCounts.ts).
+import { stopCountingRenders } from "./renderCounts";
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -35,6 +37,7 @@ globalThis.ResizeObserver = globalThis.ResizeObserver ?? ResizeObserverStub;
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
+  stopCountingRenders();
   server.resetHandlers();
   resetErrors();
   if (!browser) return;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Space, Typography, type MenuProps } from "antd";
 import { ClusterOutlined, IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
@@ -57,31 +57,40 @@ export function AppLayout({ children }: { children: ReactNode }) {
     .slice(0, -1)
     .map((n) => `group:${n.key}`);
 
-  const onMenuClick: MenuProps["onClick"] = ({ key }) => {
-    if (key.startsWith(EXTERNAL)) {
-      window.open(key.slice(EXTERNAL.length), "_blank", "noopener");
-    } else if (NEW_WINDOW_PATHS.includes(key)) {
-      window.open(key, "_blank", "noopener");
-    } else {
-      navigate(key);
-    }
-    setDrawerOpen(false);
-  };
+  const onMenuClick = useCallback<NonNullable<MenuProps["onClick"]>>(
+    ({ key }) => {
+      if (key.startsWith(EXTERNAL)) {
+        window.open(key.slice(EXTERNAL.length), "_blank", "noopener");
+      } else if (NEW_WINDOW_PATHS.includes(key)) {
+        window.open(key, "_blank", "noopener");
+      } else {
+        navigate(key);
+      }
+      setDrawerOpen(false);
+    },
+    [navigate],
+  );
 
   // A new page closes the drawer (also when it was reached some other way than the menu).
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   const displayName = [user?.familyName, user?.name].filter(Boolean).join("") || user?.username || "";
 
-  const menu = (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      selectedKeys={[selected]}
-      defaultOpenKeys={openKeys}
-      onClick={onMenuClick}
-    />
+  // The shell re-renders on every change of the URL (a list writes its criteria there): its parts are
+  // memoized on what they show, so that such a write re-renders the page, not the menu and the header.
+  const openKeysKey = openKeys.join("\n");
+  const menu = useMemo(
+    () => (
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={[selected]}
+        defaultOpenKeys={openKeysKey ? openKeysKey.split("\n") : []}
+        onClick={onMenuClick}
+      />
+    ),
+    [items, selected, openKeysKey, onMenuClick],
   );
 
   // The user menu keeps its identity across the shell's re-renders (a message arriving, a tab opening), so
@@ -103,12 +112,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
     [platformAdmin, t, navigate, logout],
   );
 
-  return (
-    <Layout className={styles.root}>
-      <a className={styles.skip} href="#main-content">
-        {t("a11y.skipToContent")}
-      </a>
-      {narrow ? (
+  const navigation = useMemo(
+    () =>
+      narrow ? (
         <Drawer
           placement="left"
           open={drawerOpen}
@@ -125,42 +131,63 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className={styles.logo}>{collapsed ? t("app.short") : t("app.title")}</div>
           <nav aria-label={t("a11y.menu")}>{menu}</nav>
         </Layout.Sider>
-      )}
+      ),
+    [narrow, drawerOpen, collapsed, menu, t],
+  );
+  const headerStart = useMemo(
+    () => (
+      <Space>
+        {narrow ? (
+          <Button type="text" aria-label={t("a11y.openMenu")} aria-expanded={drawerOpen} icon={<MenuUnfoldOutlined />} onClick={() => setDrawerOpen(true)} />
+        ) : (
+          <Button
+            type="text"
+            aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
+            aria-expanded={!collapsed}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={siderToggled}
+          />
+        )}
+        {!narrow && <Breadcrumbs />}
+      </Space>
+    ),
+    [narrow, drawerOpen, collapsed, siderToggled, t],
+  );
+  const headerEnd = useMemo(
+    () => (
+      <Space>
+        <MessageBell />
+        <LocaleSwitcher />
+        <Dropdown
+          trigger={["hover", "click"]}
+          autoFocus
+          menu={userMenu}
+        >
+          <button type="button" className={styles.user} aria-label={displayName || t("shell.logout")}>
+            <Avatar size="small" icon={<UserOutlined />} />
+            {!narrow && <Typography.Text>{displayName}</Typography.Text>}
+          </button>
+        </Dropdown>
+      </Space>
+    ),
+    [narrow, userMenu, displayName, t],
+  );
+
+  const tabBar = useMemo(() => <TabBar />, []);
+
+  return (
+    <Layout className={styles.root}>
+      <a className={styles.skip} href="#main-content">
+        {t("a11y.skipToContent")}
+      </a>
+      {navigation}
       <Layout className={styles.main}>
         <div className={styles.top}>
         <Layout.Header className={styles.header}>
-          <Space>
-            {narrow ? (
-              <Button type="text" aria-label={t("a11y.openMenu")} aria-expanded={drawerOpen} icon={<MenuUnfoldOutlined />} onClick={() => setDrawerOpen(true)} />
-            ) : (
-              <Button
-                type="text"
-                aria-label={collapsed ? t("shell.expand") : t("shell.collapse")}
-                aria-expanded={!collapsed}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={siderToggled}
-              />
-            )}
-            {!narrow && <Breadcrumbs />}
-          </Space>
-          <Space>
-            <MessageBell />
-            <LocaleSwitcher />
-            <Dropdown
-              trigger={["hover", "click"]}
-              autoFocus
-              menu={userMenu}
-            >
-              <button type="button" className={styles.user} aria-label={displayName || t("shell.logout")}>
-                <Avatar size="small" icon={<UserOutlined />} />
-                {!narrow && <Typography.Text>{displayName}</Typography.Text>}
-              </button>
-            </Dropdown>
-          </Space>
+          {headerStart}
+          {headerEnd}
         </Layout.Header>
-          <div className={styles.tabs}>
-            <TabBar />
-          </div>
+          <div className={styles.tabs}>{tabBar}</div>
         </div>
         <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
           {children}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Input, Select } from "antd";
 import { useSelect, type BaseKey, type BaseRecord } from "@refinedev/core";
 import type { WidgetProps } from "@rjsf/utils";
@@ -20,6 +21,12 @@ export interface RefSelectInputProps {
   disabled?: boolean;
   placeholder?: string;
   status?: "error";
+  /**
+   * Ask for the first page of matches only when the input is first pointed at or focused, not on mount: a
+   * list's search form holds several of these (issue 19: each was a request and a re-render during the
+   * list's first load). A value already set is labelled at once either way.
+   */
+  deferOptions?: boolean;
 }
 
 function labelOf(display: string) {
@@ -33,8 +40,10 @@ function labelOf(display: string) {
  * RefSelectInput searches another module's records remotely (GET its list with <display>.contains) and
  * keeps the chosen id; a value already set is labelled by fetching it (id.in).
  */
-export function RefSelectInput({ id, target, display, value, onChange, multiple, disabled, placeholder, status }: RefSelectInputProps) {
+export function RefSelectInput({ id, target, display, value, onChange, multiple, disabled, placeholder, status, deferOptions }: RefSelectInputProps) {
   const { t } = useTranslation();
+  const [wanted, setWanted] = useState(!deferOptions);
+  const want = wanted ? undefined : () => setWanted(true);
   const { options, onSearch, query } = useSelect<BaseRecord>({
     resource: target.name,
     meta: { api: target.api },
@@ -45,6 +54,8 @@ export function RefSelectInput({ id, target, display, value, onChange, multiple,
     pagination: { pageSize: REF_PAGE_SIZE, currentPage: 1 },
     debounce: 300,
     errorNotification: false,
+    // (forms pass no options: they ask on mount, as before)
+    ...(deferOptions ? { queryOptions: { enabled: wanted }, defaultValueQueryOptions: {} } : {}),
   });
   const current = value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value);
   return (
@@ -63,6 +74,8 @@ export function RefSelectInput({ id, target, display, value, onChange, multiple,
       status={status}
       notFoundContent={null}
       onChange={(v: string | string[] | undefined) => onChange(v === undefined ? undefined : v)}
+      onFocus={want}
+      onMouseEnter={want}
       style={{ width: "100%" }}
     />
   );

@@ -5,18 +5,9 @@ import { useState } from "react";
 import { Image, Upload } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
-import { useFreshFile } from "./api";
 import { useUploadList, type UploaderProps } from "./useUploader";
 
-/**
- * StoredImage shows one stored picture by a fresh link, with antd's preview; a blank box of the same size
- * stands in until the link is known, so an expired stored link is never loaded.
- */
-export function StoredImage({ path, size = 96 }: { path: string; size?: number }) {
-  const { pathUrl, ready } = useFreshFile(path);
-  if (!ready) return <div aria-busy="true" style={{ width: size, height: size, background: "#f5f5f5" }} />;
-  return <Image src={pathUrl} width={size} height={size} style={{ objectFit: "cover" }} />;
-}
+export { StoredImage } from "./StoredImage";
 
 /** ImageUploader uploads pictures; value is the list of stored addresses. */
 export function ImageUploader(props: UploaderProps & { id?: string }) {
