@@ -103,6 +103,8 @@ async function main() {
   let failed = 0;
   let passed = 0;
   let skipped = 0;
+  // The failures again after the server log, so that the end of the output (all a CI summary may keep) names them.
+  const failures = [];
   let browser;
   try {
     await waitForHealth(base, child, 60_000);
@@ -142,7 +144,9 @@ async function main() {
           console.log(`- ${spec.name}: skipped — ${err.message}`);
         } else {
           failed++;
-          console.log(`✗ ${spec.name}\n  ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+          const why = err instanceof Error ? (err.stack ?? err.message) : String(err);
+          failures.push(`✗ ${spec.file}: ${spec.name}\n  ${why.split("\n").slice(0, 6).join("\n  ")}`);
+          console.log(`✗ ${spec.name}\n  ${why}`);
           await page.screenshot({ path: join(shots, `FAILED-${spec.file.replace(/\.spec\.mjs$/, "")}.png`), fullPage: true }).catch(() => undefined);
         }
       } finally {
@@ -151,7 +155,8 @@ async function main() {
     }
   } catch (err) {
     failed++;
-    console.error(`e2e: ${err instanceof Error ? err.message : String(err)}`);
+    failures.push(`e2e: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(failures.at(-1));
   } finally {
     await browser?.close().catch(() => undefined);
     await stop(child);
@@ -159,6 +164,7 @@ async function main() {
   }
   if (failed) {
     console.error(`server log (${logPath}), last lines:\n${readFileSync(logPath, "utf8").split("\n").slice(-40).join("\n")}`);
+    console.error(`failed:\n${failures.join("\n")}`);
   } else {
     rmSync(work, { recursive: true, force: true });
   }

@@ -33,8 +33,12 @@ const titleOf = (page, title) => page.locator(`[data-menu-title="${title}"] > .a
 const nodeAction = (page, title, action) =>
   page.locator(`[data-menu-title="${title}"]`).getByRole("button", { name: new RegExp(`^${action.split("").join("\\s*")}$`) });
 
-/** drag drags the title of from onto the node titled to, ending dy pixels below its middle. */
-async function drag(page, from, to, dy) {
+/**
+ * drag drags the title of from onto the node titled to, ending dy pixels below its middle. The mouse is let go
+ * only once the tree shows the drag (and, for an allowed drop, its target): rc-tree takes the drop position from
+ * the state its dragover events set, so a release before that state is rendered drops nothing.
+ */
+async function drag(page, from, to, dy, { refused = false } = {}) {
   // The tree is taller than the viewport: bring both rows into view, the mouse only reaches what is shown.
   await (await visible(titleOf(page, to))).scrollIntoViewIfNeeded();
   await (await visible(titleOf(page, from))).scrollIntoViewIfNeeded();
@@ -45,6 +49,10 @@ async function drag(page, from, to, dy) {
   await page.mouse.move(a.x + 8, a.y + a.height / 2 + 3, { steps: 3 });
   await page.mouse.move(b.x + 5, b.y + b.height / 2 + dy, { steps: 10 });
   await page.mouse.move(b.x + 6, b.y + b.height / 2 + dy, { steps: 2 });
+  await visible(page.locator(".ant-tree-treenode.dragging").filter({ has: page.locator(`[data-menu-title="${from}"]`) }));
+  // A refused place shows no target (one the pointer passed on its way may take a moment to clear).
+  if (refused) await page.locator(".ant-tree-treenode.drop-target").first().waitFor({ state: "detached", timeout: 5_000 });
+  else await visible(page.locator(".ant-tree-treenode.drop-target").filter({ has: page.locator(`[data-menu-title="${to}"]`) }));
   await page.mouse.up();
 }
 
@@ -116,8 +124,8 @@ export default [
         // Refused drops change nothing: a first-level menu into another, a second-level menu beside the root.
         await page.locator(".ant-tree-treenode").filter({ has: page.locator(`[data-menu-title="${parentTitle}"]`) }).locator(".ant-tree-switcher").click();
         await visible(titleOf(page, kidTitles[2]));
-        await drag(page, otherTitle, parentTitle, 6);
-        await drag(page, kidTitles[2], "异步路由配置", -6);
+        await drag(page, otherTitle, parentTitle, 6, { refused: true });
+        await drag(page, kidTitles[2], "异步路由配置", -6, { refused: true });
         assert.deepEqual(await childTitles(ctx, token, parent), after);
         assert.deepEqual(await childTitles(ctx, token, other), []);
         const top = await childTitles(ctx, token, 0);
