@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 import type { Plugin, Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
-import { dirname, join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // The console is served by the Go binary from ui/dist at "/", with an SPA fallback to index.html.
@@ -118,6 +119,26 @@ function consoleChunkOf(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
+ * distFiles makes every `vite build` leave its output folder (ui/dist, or --outDir) whole: it empties the folder
+ * first (scripts/clean-dist.mjs, keeping the Go side's .keep) and writes the brotli and gzip copies last
+ * (scripts/precompress.mjs). A build
+ * that skipped either left the previous build's index.html.br beside the new index.html, and the server
+ * (which prefers the precompressed copy) sent browsers the old console.
+ */
+function distFiles(): Plugin {
+  let outDir = "";
+  const run = (script: string) =>
+    execFileSync(process.execPath, [fileURLToPath(new URL(`./scripts/${script}`, import.meta.url)), outDir], { stdio: "inherit" });
+  return {
+    name: "xiangzhi-dist-files",
+    apply: "build",
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    buildStart: () => void run("clean-dist.mjs"),
+    closeBundle: () => void run("precompress.mjs"),
+  };
+}
+
+/**
  * inlineEntryCss puts the first page's stylesheet (a couple of KB) into index.html as a <style>, so the first
  * paint waits for no stylesheet request (issue 19: render-blocking resources on a phone's link). The page's
  * Content-Security-Policy allows inline styles (style-src 'unsafe-inline'), not inline scripts.
@@ -141,7 +162,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), distFiles()],
   resolve: {
     alias: command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -50,7 +50,7 @@ export async function startDemo() {
     token: async (username) => (await apiLogin(ctx, username, DEMO_PASSWORD)).token,
     /** page opens a browser context of its own signed in as username, on the workbench. */
     page: async (username) => {
-      const context = await browser.newContext({ baseURL: base, locale: "zh-CN", viewport: { width: 1366, height: 900 } });
+      const context = await browser.newContext({ baseURL: base, locale: "zh-CN", viewport: { width: 1366, height: 900 }, reducedMotion: "reduce" });
       const page = await context.newPage();
       await page.goto("/login");
       await (await visible(page.getByRole("textbox", { name: "用户名" }))).fill(username);

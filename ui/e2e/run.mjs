@@ -115,6 +115,9 @@ async function main() {
       viewport: { width: 1366, height: 768 },
       locale: "zh-CN",
       baseURL: base,
+      // The console turns antd's motion off for a system that asks for reduced motion (src/app/theme.ts):
+      // menus, dialogs and dropdowns then open at once, so no click lands on something still sliding in.
+      reducedMotion: "reduce",
     });
     for (const spec of await loadSpecs()) {
       const page = await browser.newPage();

@@ -2,14 +2,15 @@
 // 1 KB, so the server answers each browser in the best encoding it accepts without compressing per
 // request (engine/httpx Console). A copy that would not be smaller is not written.
 //
-// Usage: node scripts/precompress.mjs   (run by npm run build after vite build)
+// Usage: node scripts/precompress.mjs [DIR]   (default ui/dist; vite build runs it last on its output folder:
+// vite.config.ts, distFiles)
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const dist = process.argv[2] || join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const TEXT = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt", ".xml", ".map", ".webmanifest"]);
 const MIN_BYTES = 1024;
 

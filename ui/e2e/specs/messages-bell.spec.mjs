@@ -54,7 +54,7 @@ export default [
       // The administrator, in a browser of their own.
       const other = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
       try {
-        const adminCtx = await other.newContext({ baseURL: ctx.base, locale: "zh-CN", viewport: { width: 1366, height: 768 } });
+        const adminCtx = await other.newContext({ baseURL: ctx.base, locale: "zh-CN", viewport: { width: 1366, height: 768 }, reducedMotion: "reduce" });
         const adminPage = await adminCtx.newPage();
         const { username: adminName, password: adminPassword } = adminCredentials();
         await signIn(adminPage, adminName, adminPassword);

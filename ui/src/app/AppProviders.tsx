@@ -1,5 +1,5 @@
 // The providers every page runs inside, the login page included: antd's ConfigProvider with the chosen
-// locale, and the bridges that let the HTTP client's error handling reach the router. refine is not here:
+// locale and the theme (without motion when the system asks for reduced motion), and the bridges that let the HTTP client's error handling reach the router. refine is not here:
 // it loads with the signed-in part of the console (RefineRoot), which keeps the login page small.
 
 import { useEffect, type ReactNode } from "react";
@@ -9,7 +9,8 @@ import { clearSession } from "./authProvider";
 import { configureErrors } from "../api/errors";
 import { notify } from "./notify";
 import { useLocale } from "../hooks/useLocale";
-import { THEME } from "./theme";
+import { useMediaQuery } from "../hooks/useMediaQuery";
+import { REDUCED_MOTION_QUERY, STILL_THEME, THEME } from "./theme";
 
 /** ErrorBridge hands the router and the notifier to the global error handler (spec §8). */
 function ErrorBridge() {
@@ -27,8 +28,9 @@ function ErrorBridge() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale } = useLocale();
+  const still = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider locale={antdLocale} theme={THEME}>
+    <ConfigProvider locale={antdLocale} theme={still ? STILL_THEME : THEME}>
       <ErrorBridge />
       {children}
     </ConfigProvider>

@@ -33,3 +33,12 @@ export const THEME_TOKENS = {
 
 /** THEME is the ConfigProvider theme of every page of the console. */
 export const THEME: ThemeConfig = { token: THEME_TOKENS };
+
+/** REDUCED_MOTION_QUERY matches a system set to reduce motion (WCAG 2.3.3, animation from interactions). */
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)";
+
+/**
+ * STILL_THEME is THEME without antd's motion, for a system set to reduce motion: menus, dialogs, drawers and
+ * dropdowns open and close at once instead of sliding, fading and zooming.
+ */
+export const STILL_THEME: ThemeConfig = { token: { ...THEME_TOKENS, motion: false } };
