@@ -156,3 +156,27 @@ func (s *Store) orgSeqs(ctx context.Context, q querier, table string) (map[strin
 	}
 	return out, rows.Err()
 }
+
+// Statement is one SQL statement with its arguments.
+type Statement struct {
+	SQL  string
+	Args []any
+}
+
+// UnplacedWriteSQL answers the statements that a transaction outside the
+// store must run when it changed rows of table without the store knowing
+// their organisations (modules/system re-paths the records of a moved
+// organisation): the table's write sequence and the sequence of every
+// organisation ("*") bumped, so cached totals and every kept statistic of
+// the table are counted anew.
+func (s *Store) UnplacedWriteSQL(table string) []Statement {
+	b := entsql.Dialect(s.dialect)
+	var out []Statement
+	add := func(q string, args []any) { out = append(out, Statement{q, args}) }
+	add(b.Update(SeqTable).Add("seq", 1).Where(entsql.EQ("table_name", table)).Query())
+	add(b.Insert(OrgSeqTable).Columns("table_name", colOrgPath, "seq").Values(table, anyOrg, 0).
+		OnConflict(entsql.ConflictColumns("table_name", colOrgPath), entsql.DoNothing()).Query())
+	add(b.Update(OrgSeqTable).Add("seq", 1).
+		Where(entsql.And(entsql.EQ("table_name", table), entsql.EQ(colOrgPath, anyOrg))).Query())
+	return out
+}
