@@ -33,7 +33,10 @@ type HistoryEntry struct {
 
 // InWrite runs fn in a write transaction of module m's table (bumping its
 // write sequence, so cached list totals are renewed). fn may run its own
-// statements on tx; everything commits together or not at all.
+// statements on tx; everything commits together or not at all. m's rows
+// must change only through the store's functions (MoveStatus, UpdateIn,
+// GetIn): they bump the organisations whose kept statistics must be
+// counted again (docs/store.md § Statistics kept per organisation).
 func (s *Store) InWrite(ctx context.Context, m *schema.Module, fn func(tx *sql.Tx) error) error {
 	return s.inWriteOf(ctx, s.metaOf(m), 0, fn)
 }

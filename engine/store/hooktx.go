@@ -80,9 +80,16 @@ func (t *Tx) Exec(ctx context.Context, q entsql.Querier) (sql.Result, error) {
 }
 
 // Touch bumps module m's write sequence (and so takes its write lock):
-// what Exec of a statement on m's table must be followed by.
+// what Exec of a statement on m's table must be followed by. The rows
+// being unknown, every statistic of m is then counted whole once more
+// (docs/store.md § Statistics kept per organisation).
 func (t *Tx) Touch(ctx context.Context, m *schema.Module) error {
-	return t.s.bumpSeq(ctx, t.tx, t.s.metaOf(m).table)
+	table := t.s.metaOf(m).table
+	if err := t.s.bumpSeq(ctx, t.tx, table); err != nil {
+		return err
+	}
+	// The statement's rows are unknown: every statistic of m counts anew.
+	return t.s.touchAll(ctx, t.tx, table)
 }
 
 // Count is the number of live records of m in the writer's tenant that

@@ -59,6 +59,9 @@ func (s *Store) afterMigrate(ctx context.Context, mt *meta) error {
 	if err := s.bumpSeq(ctx, tx, mt.table); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
+	if err := s.touchAll(ctx, tx, mt.table); err != nil {
+		return fmt.Errorf("migrate %s: %w", m.Name, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("migrate %s: %w", m.Name, err)
 	}
@@ -145,12 +148,13 @@ func withoutRowID(table string) entschema.DiffHook {
 func isWithoutRowID(a atlasschema.Attr) bool { _, ok := a.(*sqlite.WithoutRowID); return ok }
 
 // sharedTables are the tables every module's migration lists.
-var sharedTables = map[string]bool{HistoryTable: true, SeqTable: true, MigratedTable: true, GramStateTable: true}
+var sharedTables = map[string]bool{HistoryTable: true, SeqTable: true, OrgSeqTable: true, MigratedTable: true,
+	GramStateTable: true}
 
 // tablesOf lists every table a migration of the module creates or alters:
 // its own, its children's, and the shared ones.
 func (s *Store) tablesOf(mt *meta) []*entschema.Table {
-	tables := append(s.moduleTables(mt), historyTable(), seqTable(), migratedTable())
+	tables := append(s.moduleTables(mt), historyTable(), seqTable(), orgSeqTable(), migratedTable())
 	if slices.ContainsFunc(mt.cols, gramIndexed) {
 		tables = append(tables, gramTables(mt)...)
 	} else {

@@ -58,7 +58,8 @@ func Open(ctx context.Context, dbURL, dataDir string, opts ...Option) (*Store, e
 
 func open(dbURL, dataDir string) (*Store, error) {
 	s := &Store{counts: newCountCache(countCacheSize), statsCache: newSeqCache[string, []Bucket](statsCacheSize),
-		values: newSeqCache[valueKey, fieldValue](fieldValuesCacheSize), grams: &gramSet{}}
+		statsParts: newSeqCache[string, *statParts](statsCacheSize),
+		values:     newSeqCache[valueKey, fieldValue](fieldValuesCacheSize), grams: &gramSet{}}
 	switch {
 	case dbURL == "" || strings.HasPrefix(dbURL, "sqlite:") || strings.HasPrefix(dbURL, "file:"):
 		path, params, err := sqlitePath(dbURL, dataDir)

@@ -48,6 +48,24 @@ func (c *seqCache[K, V]) get(key K, seq int64) (V, bool) {
 	return e.val, true
 }
 
+// latest returns the value of key whatever the sequence it was taken at,
+// with that sequence.
+func (c *seqCache[K, V]) latest(key K) (int64, V, bool) {
+	var zero V
+	if c == nil {
+		return 0, zero, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.items[key]
+	if !ok {
+		return 0, zero, false
+	}
+	c.ll.MoveToFront(el)
+	e := el.Value.(*seqEntry[K, V])
+	return e.seq, e.val, true
+}
+
 // put stores the value of key taken at sequence seq; a value taken at a
 // later sequence is never replaced by an older one.
 func (c *seqCache[K, V]) put(key K, seq int64, val V) {

@@ -139,10 +139,35 @@ func (s *Store) Statistics(ctx context.Context, m *schema.Module, sc Scope, q *q
 	return out, nil
 }
 
+// maxPartRecount bounds the organisations counted again one by one; past
+// it the statistic is counted whole.
+const maxPartRecount = 64
+
+// statRow is one row of a statistic's GROUP BY, its grouped values decoded.
+type statRow struct {
+	keys  []any
+	n     int64
+	a     float64
+	an    int64
+	hasAg bool
+}
+
+// statParts are a statistic's rows per organisation (org_path), taken when
+// the organisations' write sequences were orgs.
+type statParts struct {
+	orgs  map[string]int64
+	parts map[string][]statRow
+}
+
 // freshStats runs the statistic in a read transaction together with the
-// sequence it is cached at, so the answer and its sequence agree.
+// sequences it is cached at, so the answer and its sequences agree. When
+// the statistic was counted before, only the organisations whose write
+// sequences moved since are counted again (their rows alone, through the
+// statistics index's org_path range); the others' rows are the kept ones:
+// no write changed them, since every write bumps the sequence of each
+// organisation whose rows it changes, or the sequence of any ("*").
 func (s *Store) freshStats(ctx context.Context, mt *meta, st *statsStatement, key string) ([]Bucket, error) {
-	if err := s.prepare(ctx, s.seqSQL(mt.table), st.sql); err != nil {
+	if err := s.prepare(ctx, s.seqSQL(mt.table), s.orgSeqsSQL()); err != nil {
 		return nil, err
 	}
 	sqlTx, err := s.db.BeginTx(ctx, s.readOpts())
@@ -155,12 +180,77 @@ func (s *Store) freshStats(ctx context.Context, mt *meta, st *statsStatement, ke
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.runStats(ctx, tx, mt, st)
+	orgs, err := s.orgSeqs(ctx, tx, mt.table)
 	if err != nil {
 		return nil, err
 	}
+	var parts map[string][]statRow
+	_, prev, kept := s.statsParts.latest(key)
+	if kept && prev.orgs[anyOrg] == orgs[anyOrg] {
+		var stale []string
+		for p, n := range orgs {
+			if p != anyOrg && prev.orgs[p] != n {
+				stale = append(stale, p)
+			}
+		}
+		for p := range prev.orgs {
+			if _, ok := orgs[p]; !ok {
+				stale = append(stale, p)
+			}
+		}
+		if len(stale) <= maxPartRecount {
+			parts = make(map[string][]statRow, len(prev.parts)+len(stale))
+			for p, rows := range prev.parts {
+				parts[p] = rows
+			}
+			if len(stale) > 0 {
+				slices.Sort(stale)
+				qs, args := st.build(stale)
+				fresh, err := s.statRows(ctx, tx, st, qs, args)
+				if err != nil {
+					return nil, err
+				}
+				for _, p := range stale {
+					delete(parts, p)
+				}
+				for p, rows := range fresh {
+					parts[p] = rows
+				}
+				s.recounts.part.Add(1)
+			}
+		}
+	}
+	if parts == nil {
+		qs, args := st.build(nil)
+		if parts, err = s.statRows(ctx, tx, st, qs, args); err != nil {
+			return nil, err
+		}
+		if kept {
+			s.recounts.again.Add(1)
+		} else {
+			s.recounts.first.Add(1)
+		}
+	}
+	out := s.foldStats(mt, st, parts)
 	s.statsCache.put(key, seq, out)
+	s.statsParts.put(key, seq, &statParts{orgs: orgs, parts: parts})
 	return out, tx.Commit()
+}
+
+// Recounts are how often a store counted statistics.
+type Recounts struct {
+	// First counts statistics counted for the first time (whole).
+	First int64
+	// Again counts kept statistics counted whole again: after a write that
+	// could not name its organisations, or that changed too many.
+	Again int64
+	// Part counts kept statistics counted for some organisations only.
+	Part int64
+}
+
+// StatsRecounts answers how often this store counted statistics.
+func (s *Store) StatsRecounts() Recounts {
+	return Recounts{First: s.recounts.first.Load(), Again: s.recounts.again.Load(), Part: s.recounts.part.Load()}
 }
 
 // StatsCached is the number of statistics held in the cache.
@@ -182,6 +272,9 @@ type statsStatement struct {
 	groups  []*grouping
 	measure string
 	of      *col
+	// build is the statement grouped by org_path first: of every
+	// organisation (paths nil), or of those at paths only.
+	build func(paths []string) (string, []any)
 }
 
 func badField(name string) error {
@@ -304,6 +397,41 @@ func (s *Store) statsSQL(mt *meta, sc Scope, q *query.Query, spec *StatsSpec) (*
 		b = b.GroupBy(groupBy...)
 	}
 	st.sql, st.args = b.Query()
+	path := qb.Quote(colOrgPath)
+	byFilters := spec.ByFilters && s.dialect == dialect.SQLite
+	if byFilters {
+		path = "+" + path // as the groupings above
+	}
+	under := spec.Under
+	// org_path first, once: a grouping by organisation level is org_path
+	// already, and naming it twice makes SQLite sort what it would read in
+	// the statistics index's order.
+	partBy := []string{path}
+	for _, g := range groupBy {
+		if g != path {
+			partBy = append(partBy, g)
+		}
+	}
+	st.build = func(paths []string) (string, []any) {
+		// A fresh predicate: a built one is not reused.
+		w, _ := s.whereFor(mt, sc, filters, !spec.ByFilters)
+		if under != "" {
+			w = entsql.And(w, s.underPath(under))
+		}
+		if paths != nil {
+			in := make([]any, len(paths))
+			for i, p := range paths {
+				in[i] = p
+			}
+			if byFilters {
+				w = entsql.And(w, entsql.ExprP(path+" IN ("+strings.Repeat("?, ", len(paths)-1)+"?)", in...))
+			} else {
+				w = entsql.And(w, entsql.In(colOrgPath, in...))
+			}
+		}
+		return entsql.Dialect(s.dialect).Select(append([]string{entsql.As(path, "p")}, sel...)...).
+			From(entsql.Table(mt.table)).Where(w).GroupBy(partBy...).Query()
+	}
 	return st, nil
 }
 
@@ -354,14 +482,47 @@ func (g *agg) value(measure string) *float64 {
 	return &v
 }
 
-// runStats reads the grouped rows and folds them into buckets: org paths
-// into the ancestor of their level, and two groupings into sub-buckets.
-func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsStatement) ([]Bucket, error) {
-	rows, err := s.query(ctx, tx, st.sql, st.args)
+// statRows reads the rows of a statement of st.build, by organisation.
+func (s *Store) statRows(ctx context.Context, tx querier, st *statsStatement, qs string, args []any) (map[string][]statRow, error) {
+	rows, err := s.query(ctx, tx, qs, args)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	raw := make([]any, len(st.groups)+4)
+	ptrs := make([]any, len(raw))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	width := len(st.groups) + 2
+	if st.of != nil {
+		width += 2
+	}
+	out := map[string][]statRow{}
+	for rows.Next() {
+		if err := rows.Scan(ptrs[:width]...); err != nil {
+			return nil, err
+		}
+		path, _ := text(raw[0]).(string)
+		r := statRow{keys: make([]any, len(st.groups))}
+		for i, g := range st.groups {
+			r.keys[i] = groupKey(g, raw[i+1])
+		}
+		r.n, _ = IntOf(text(raw[len(st.groups)+1]))
+		if st.of != nil {
+			if x, ok := toFloat(text(raw[len(st.groups)+2])); ok {
+				r.a, r.hasAg = x, true
+			}
+			r.an, _ = IntOf(text(raw[len(st.groups)+3]))
+		}
+		out[path] = append(out[path], r)
+	}
+	return out, rows.Err()
+}
+
+// foldStats folds the rows of every organisation into buckets: org paths
+// into the ancestor of their level, and two groupings into sub-buckets.
+func (s *Store) foldStats(mt *meta, st *statsStatement, parts map[string][]statRow) []Bucket {
 	type node struct {
 		key  any
 		agg  agg
@@ -370,57 +531,36 @@ func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsSta
 	}
 	var top []*node
 	index := map[string]*node{}
-	raw := make([]any, len(st.groups)+3)
-	ptrs := make([]any, len(raw))
-	for i := range raw {
-		ptrs[i] = &raw[i]
+	paths := make([]string, 0, len(parts))
+	for p := range parts {
+		paths = append(paths, p)
 	}
-	width := len(st.groups) + 1
-	if st.of != nil {
-		width += 2
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs[:width]...); err != nil {
-			return nil, err
-		}
-		keys := make([]any, len(st.groups))
-		for i, g := range st.groups {
-			keys[i] = groupKey(g, raw[i])
-		}
-		n, _ := IntOf(text(raw[len(st.groups)]))
-		var a float64
-		var an int64
-		has := false
-		if st.of != nil {
-			if x, ok := toFloat(text(raw[len(st.groups)+1])); ok {
-				a, has = x, true
+	slices.Sort(paths) // the same sums in the same order, however counted
+	for _, path := range paths {
+		for _, r := range parts[path] {
+			keys := r.keys
+			if len(keys) == 0 {
+				keys = []any{nil}
 			}
-			an, _ = IntOf(text(raw[len(st.groups)+2]))
-		}
-		if len(keys) == 0 {
-			keys = []any{nil}
-		}
-		k1 := fmt.Sprintf("%T:%v", keys[0], keys[0])
-		p := index[k1]
-		if p == nil {
-			p = &node{key: keys[0], subs: map[string]*node{}}
-			index[k1] = p
-			top = append(top, p)
-		}
-		p.agg.add(st.measure, n, a, an, has)
-		if len(keys) > 1 {
-			k2 := fmt.Sprintf("%T:%v", keys[1], keys[1])
-			c := p.subs[k2]
-			if c == nil {
-				c = &node{key: keys[1]}
-				p.subs[k2] = c
-				p.sub = append(p.sub, c)
+			k1 := fmt.Sprintf("%T:%v", keys[0], keys[0])
+			p := index[k1]
+			if p == nil {
+				p = &node{key: keys[0], subs: map[string]*node{}}
+				index[k1] = p
+				top = append(top, p)
 			}
-			c.agg.add(st.measure, n, a, an, has)
+			p.agg.add(st.measure, r.n, r.a, r.an, r.hasAg)
+			if len(keys) > 1 {
+				k2 := fmt.Sprintf("%T:%v", keys[1], keys[1])
+				c := p.subs[k2]
+				if c == nil {
+					c = &node{key: keys[1]}
+					p.subs[k2] = c
+					p.sub = append(p.sub, c)
+				}
+				c.agg.add(st.measure, r.n, r.a, r.an, r.hasAg)
+			}
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	toBuckets := func(ns []*node, g *grouping) []Bucket {
 		out := make([]Bucket, 0, len(ns))
@@ -441,7 +581,7 @@ func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsSta
 			zero := &node{}
 			top = append(top, zero)
 		}
-		return toBuckets(top, nil), nil
+		return toBuckets(top, nil)
 	}
 	out := toBuckets(top, st.groups[0])
 	if len(st.groups) > 1 {
@@ -454,7 +594,7 @@ func (s *Store) runStats(ctx context.Context, tx querier, mt *meta, st *statsSta
 			out[i].Sub = toBuckets(n.sub, st.groups[1])
 		}
 	}
-	return out, nil
+	return out
 }
 
 // text turns driver bytes into a string.

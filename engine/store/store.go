@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -102,6 +103,13 @@ type Store struct {
 	counts  *countCache
 	// statsCache keeps statistics with the write sequence they were taken at.
 	statsCache *seqCache[string, []Bucket]
+	// statsParts keeps each statistic's rows per organisation with the
+	// organisation write sequences they were taken at (orgseq.go).
+	statsParts *seqCache[string, *statParts]
+	// orgs are the organisation sequences each open write bumped.
+	orgs orgTouches
+	// recounts counts how statistics were counted (StatsRecounts).
+	recounts struct{ first, again, part atomic.Int64 }
 	// values keeps what FieldValues read, by record, column and scope, with
 	// the write sequence of the record's table.
 	values *seqCache[valueKey, fieldValue]

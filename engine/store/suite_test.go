@@ -43,6 +43,7 @@ func runStoreSuite(t *testing.T, open func(testing.TB) *Store) {
 		{"statistics index", testStatsIndex},
 		{"statistics index with a multiple choice", testStatsIndexMultiple},
 		{"statistics through the filters' indexes", testStatsByFilters},
+		{"statistics kept per organisation", testStatsKeptPerOrg},
 		{"each and create many", testEach},
 		{"concurrent writes", testConcurrentWrites},
 		{"concurrent lists", testConcurrentLists},

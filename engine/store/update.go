@@ -81,6 +81,10 @@ func (s *Store) apply(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id in
 	}
 	if ch.org != nil {
 		upd.Set(colOrg, ch.org.id).Set(colOrgPath, ch.org.path)
+		// The record's new organisation (execOne bumps its old one).
+		if err := s.touchOrgs(ctx, tx, mt.table, ch.org.path); err != nil {
+			return err
+		}
 	}
 	where := append(s.scopeWhere(sc), entsql.EQ(colID, id))
 	if ch.version != nil {
@@ -101,6 +105,9 @@ func (s *Store) apply(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id in
 // execOne runs an update meant to hit record id; hitting nothing is
 // ErrNotFound when the record is gone or out of scope, else ErrStale.
 func (s *Store) execOne(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, id int64, upd *entsql.UpdateBuilder) error {
+	if err := s.touchRows(ctx, tx, mt, sc.TenantID, id); err != nil {
+		return err
+	}
 	qs, args := upd.Query()
 	res, err := tx.ExecContext(ctx, qs, args...)
 	if err != nil {
@@ -157,6 +164,9 @@ func (s *Store) Delete(ctx context.Context, m *schema.Module, sc Scope, ids []in
 				}
 			}
 		}
+		if err := s.touchRows(ctx, tx, mt, sc.TenantID, args...); err != nil {
+			return err
+		}
 		now := nowArg()
 		qs, qargs := entsql.Dialect(s.dialect).Update(mt.table).
 			Set(colDeletedAt, now).Set(colUpdatedBy, sc.UserID).Set(colUpdatedAt, now).Add(colVersion, 1).
@@ -209,6 +219,8 @@ func (s *Store) inWriteOf(ctx context.Context, mt *meta, tenant int64, fn func(t
 		return err
 	}
 	defer tx.Rollback()
+	s.orgs.track(tx)
+	defer s.orgs.done(tx)
 	tell := tenant != noTenant && s.written.listening()
 	if tell {
 		s.written.track(tx)

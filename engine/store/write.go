@@ -226,6 +226,9 @@ func (s *Store) insertWith(ctx context.Context, tx *sql.Tx, mt *meta, sc Scope, 
 	if ch.org != nil {
 		org = *ch.org
 	}
+	if err := s.touchOrgs(ctx, tx, mt.table, org.path); err != nil {
+		return 0, err
+	}
 	now := nowArg()
 	cols := append([]string{colTenant, colOrg, colOrgPath, colCreatedBy, colCreatedAt, colUpdatedBy, colUpdatedAt,
 		colVersion}, ch.cols...)

@@ -12,7 +12,6 @@ import (
 
 	"xiangzhi/engine/auth"
 	"xiangzhi/engine/httpx"
-	"xiangzhi/engine/store"
 	"xiangzhi/generated/ent"
 	"xiangzhi/generated/ent/org"
 	"xiangzhi/generated/ent/user"
@@ -119,14 +118,16 @@ type execer func(ctx context.Context, query string, args ...any) error
 
 // repathRecords rewrites org_path of the module records placed in the
 // moved organisations (id → new path), in every served module's table,
-// bumping each table's write sequence so cached list totals are dropped.
+// bumping each table's write sequences so cached list totals and kept
+// statistics are counted anew (their rows changed organisation).
 func (s *Service) repathRecords(ctx context.Context, exec execer, tenantID int64, moved map[int64]string) error {
 	b := entsql.Dialect(s.app.Store().Dialect())
 	for _, m := range s.app.Modules().Modules {
 		table := m.TableName()
-		qs, args := b.Update(store.SeqTable).Add("seq", 1).Where(entsql.EQ("table_name", table)).Query()
-		if err := exec(ctx, qs, args...); err != nil {
-			return fmt.Errorf("bump write sequence of %s: %w", table, err)
+		for _, st := range s.app.Store().UnplacedWriteSQL(table) {
+			if err := exec(ctx, st.SQL, st.Args...); err != nil {
+				return fmt.Errorf("bump write sequence of %s: %w", table, err)
+			}
 		}
 		for id, path := range moved {
 			qs, args := b.Update(table).Set(moduleOrgPathColumn, path).

@@ -223,6 +223,19 @@ func TestMoveOrg(t *testing.T) {
 			}
 		})
 	}
+	// counted is a township's statistic of the records: kept by the store
+	// per organisation between writes, so the move must tell it.
+	counted := func(token string) int64 {
+		t.Helper()
+		var n int64
+		for _, b := range mustOK(t, app, token, http.MethodGet, testModuleAPI+"/stats?by=kind", nil).([]any) {
+			n += num(b.(map[string]any)["count"])
+		}
+		return n
+	}
+	if a, b := counted(t1), counted(t2); a != 1 || b != 0 {
+		t.Errorf("before the move the townships count %d and %d records, want 1 and 0", a, b)
+	}
 	// Move village1 (with its hamlet) under town2: paths, levels and the
 	// module record follow.
 	mustOK(t, app, tr.admin, http.MethodPost, "/api/system/cscpOrgs/updateOrg",
@@ -239,6 +252,9 @@ func TestMoveOrg(t *testing.T) {
 	mustOK(t, app, t2, http.MethodGet, item, nil)
 	if p := mustOK(t, app, t2, http.MethodGet, testModuleAPI, nil).(map[string]any); num(p["recordsTotal"]) != 1 {
 		t.Errorf("new township's list = %v", p)
+	}
+	if a, b := counted(t1), counted(t2); a != 0 || b != 1 {
+		t.Errorf("after the move the townships count %d and %d records, want 0 and 1", a, b)
 	}
 }
 
