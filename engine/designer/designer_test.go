@@ -169,7 +169,7 @@ func tableIdentity(t *testing.T, a *instance, table string) string {
 	case "sqlite3":
 		err = db.QueryRow("SELECT CAST(rootpage AS TEXT) FROM sqlite_master WHERE type = 'table' AND name = ?", table).Scan(&id)
 	case "postgres":
-		err = db.QueryRow("SELECT CAST(oid AS TEXT) FROM pg_class WHERE relname = $1 AND relkind = 'r'", table).Scan(&id)
+		err = db.QueryRow("SELECT CAST(oid AS TEXT) FROM pg_class WHERE relname = $1 AND relkind = 'r' AND relnamespace = CAST(current_schema() AS regnamespace)", table).Scan(&id)
 	default:
 		return ""
 	}

@@ -186,7 +186,7 @@ func (s *Store) hasIndex(t *testing.T, table, index string) bool {
 	case dialect.SQLite:
 		q = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name = ?"
 	case dialect.Postgres:
-		q = "SELECT COUNT(*) FROM pg_indexes WHERE tablename = $1 AND indexname = $2"
+		q = "SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1 AND indexname = $2"
 	default:
 		q = "SELECT COUNT(DISTINCT index_name) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = ? AND index_name = ?"
 	}
