@@ -96,14 +96,17 @@ func Compress() echo.MiddlewareFunc {
 // (named, or by "*", with a quality above zero).
 func AcceptsEncoding(req *http.Request, enc string) bool {
 	star := false
-	for _, part := range strings.Split(req.Header.Get(echo.HeaderAcceptEncoding), ",") {
+	for rest := req.Header.Get(echo.HeaderAcceptEncoding); rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name != enc && name != "*" {
+		name = strings.TrimSpace(name)
+		isEnc := strings.EqualFold(name, enc)
+		if !isEnc && name != "*" {
 			continue
 		}
 		ok := qualityAboveZero(params)
-		if name == enc {
+		if isEnc {
 			return ok
 		}
 		star = ok
@@ -112,7 +115,9 @@ func AcceptsEncoding(req *http.Request, enc string) bool {
 }
 
 func qualityAboveZero(params string) bool {
-	for _, p := range strings.Split(params, ";") {
+	for rest := params; rest != ""; {
+		var p string
+		p, rest, _ = strings.Cut(rest, ";")
 		k, v, found := strings.Cut(strings.TrimSpace(p), "=")
 		if found && strings.EqualFold(strings.TrimSpace(k), "q") {
 			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
