@@ -90,10 +90,11 @@ func SetRecordLists(on bool) { recordLists.Store(on) }
 type tableLayout struct {
 	m    *schema.Module
 	json *httpx.Layout
-	// refFields are the module's reference fields (refFields) that the
-	// rows hold, refs their indexes in the keys.
-	refFields []*schema.Field
-	refs      []int
+	// planIdx are the indexes in refFields(m) (and in its labelPlan's
+	// fields) of the reference fields the rows hold, refs their indexes
+	// in the keys.
+	planIdx []int
+	refs    []int
 }
 
 // layouts keeps a tableLayout per module name: a republished module (a new
@@ -109,9 +110,9 @@ func layoutOf(m *schema.Module, keys []string) *tableLayout {
 		}
 	}
 	l := &tableLayout{m: m, json: httpx.NewLayout(append(slices.Clone(keys), schema.LabelsKey))}
-	for _, f := range refFields(m) {
+	for i, f := range refFields(m) {
 		if j := slices.Index(keys, f.Name); j >= 0 {
-			l.refFields, l.refs = append(l.refFields, f), append(l.refs, j)
+			l.planIdx, l.refs = append(l.planIdx, i), append(l.refs, j)
 		}
 	}
 	layouts.Store(m.Name, l)
@@ -144,7 +145,7 @@ func (d *Dispatcher) get(c echo.Context, x *call) error {
 	if err != nil {
 		return fmt.Errorf("get %s %d: %w", x.m.Name, x.id, err)
 	}
-	if err := d.label(ctx, x, []store.Record{rec}); err != nil {
+	if err := d.labelRecord(ctx, x, rec); err != nil {
 		return err
 	}
 	if err := d.nameHistory(ctx, x, rec); err != nil {

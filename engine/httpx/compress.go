@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"net"
@@ -18,6 +19,20 @@ import (
 // below it the gzip header and a round of CPU cost more than they save.
 const CompressMinBytes = 1024
 
+// HuffmanMaxBytes is the largest answer compressed Huffman-only (each byte
+// coded by its frequency, no search for repeated strings, no dynamic tables
+// for them): an answer from CompressMinBytes to HuffmanMaxBytes is held back
+// whole and sent in one write with its Content-Length. Huffman-only writes
+// more bytes than gzip.BestSpeed (a villager by id, 1.1 KB of JSON: ≈ 850
+// against ≈ 690 B) at less CPU (≈ 9 against ≈ 12 µs in a loop, a quarter of
+// a get's server time went to gzip at BestSpeed), and both fit one TCP
+// segment with the answer's status line and headers (≈ 220 B; MSS ≈ 1,400
+// B), so a slow village link carries them in the same time. The cut-off is
+// measured (docs/performance.md, "Authenticated get (session 9)"): over the
+// gets and small list pages of every shipped module, answers up to 1,400 B
+// came out at most 1,134 B Huffman-only.
+const HuffmanMaxBytes = 1400
+
 // gzipPool keeps gzip writers between answers. They compress at
 // gzip.BestSpeed: on a county list page (20 villagers, 21 KB of JSON) it
 // writes 3.1 KB where the default level wrote 2.8 KB, at about a third of the
@@ -27,6 +42,26 @@ const CompressMinBytes = 1024
 var gzipPool = sync.Pool{New: func() any {
 	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // the level is valid, so no error
 	return w
+}}
+
+// huffman is a Huffman-only gzip writer with the buffer it writes to, kept
+// between small answers (huffmanPool).
+type huffman struct {
+	w   *gzip.Writer
+	out bytes.Buffer
+}
+
+var huffmanPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.HuffmanOnly) // the level is valid, so no error
+	h := &huffman{w: w}
+	h.out.Grow(HuffmanMaxBytes + 64)
+	return h
+}}
+
+// writerPool keeps compressWriters, with their hold-back buffers of
+// HuffmanMaxBytes, between answers.
+var writerPool = sync.Pool{New: func() any {
+	return &compressWriter{held: make([]byte, 0, HuffmanMaxBytes)}
 }}
 
 // Compress gzips answers of a textual type (JSON, text, JavaScript, CSS,
@@ -43,11 +78,14 @@ func Compress() echo.MiddlewareFunc {
 				return next(c)
 			}
 			res := c.Response()
-			cw := &compressWriter{ResponseWriter: res.Writer, gzipOK: AcceptsEncoding(req, "gzip")}
+			cw := writerPool.Get().(*compressWriter)
+			cw.ResponseWriter, cw.gzipOK = res.Writer, AcceptsEncoding(req, "gzip")
 			res.Writer = cw
 			defer func() {
 				cw.finish()
 				res.Writer = cw.ResponseWriter
+				*cw = compressWriter{held: cw.held[:0]}
+				writerPool.Put(cw)
 			}()
 			return next(c)
 		}
@@ -58,14 +96,17 @@ func Compress() echo.MiddlewareFunc {
 // (named, or by "*", with a quality above zero).
 func AcceptsEncoding(req *http.Request, enc string) bool {
 	star := false
-	for _, part := range strings.Split(req.Header.Get(echo.HeaderAcceptEncoding), ",") {
+	for rest := req.Header.Get(echo.HeaderAcceptEncoding); rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name != enc && name != "*" {
+		name = strings.TrimSpace(name)
+		isEnc := strings.EqualFold(name, enc)
+		if !isEnc && name != "*" {
 			continue
 		}
 		ok := qualityAboveZero(params)
-		if name == enc {
+		if isEnc {
 			return ok
 		}
 		star = ok
@@ -74,7 +115,9 @@ func AcceptsEncoding(req *http.Request, enc string) bool {
 }
 
 func qualityAboveZero(params string) bool {
-	for _, p := range strings.Split(params, ";") {
+	for rest := params; rest != ""; {
+		var p string
+		p, rest, _ = strings.Cut(rest, ";")
 		k, v, found := strings.Cut(strings.TrimSpace(p), "=")
 		if found && strings.EqualFold(strings.TrimSpace(k), "q") {
 			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
@@ -101,14 +144,16 @@ func compressibleType(ct string) bool {
 	return false
 }
 
-// compressWriter holds the first CompressMinBytes of an answer back until it
-// knows whether the answer is worth compressing, then either streams it
-// through gzip or passes it through as it is.
+// compressWriter holds the first HuffmanMaxBytes of an answer back until it
+// knows whether the answer is worth compressing and how: an answer that
+// ends within them is sent whole (Huffman-only from CompressMinBytes on,
+// as it is below), a longer one is streamed through gzip at BestSpeed.
 type compressWriter struct {
 	http.ResponseWriter
 	gzipOK  bool
 	status  int
-	buf     []byte
+	buf     []byte // what is held back; nil once sent
+	held    []byte // buf's backing array, kept with the writer in writerPool
 	decided bool
 	gz      *gzip.Writer
 }
@@ -121,14 +166,17 @@ func (w *compressWriter) WriteHeader(code int) {
 	w.status = code
 }
 
-// Write buffers up to CompressMinBytes, then decides and streams.
+// Write buffers up to HuffmanMaxBytes, then decides and streams.
 func (w *compressWriter) Write(b []byte) (int, error) {
 	if !w.decided {
-		if len(w.buf)+len(b) < CompressMinBytes {
+		if len(w.buf)+len(b) <= HuffmanMaxBytes {
+			if w.buf == nil {
+				w.buf = w.held[:0]
+			}
 			w.buf = append(w.buf, b...)
 			return len(b), nil
 		}
-		if err := w.decide(true, b); err != nil {
+		if err := w.decide(true, false, b); err != nil {
 			return 0, err
 		}
 		return len(b), nil
@@ -143,7 +191,9 @@ func (w *compressWriter) Write(b []byte) (int, error) {
 // type is textual, nothing encoded it already and the client takes gzip,
 // then what was held back and next, the bytes of the Write deciding (not
 // copied behind the held ones: a list page comes in one Write of ≈ 20 KB).
-func (w *compressWriter) decide(big bool, next []byte) error {
+// whole says the held bytes are the whole answer (it has ended): then they
+// are compressed Huffman-only and sent with their length.
+func (w *compressWriter) decide(big, whole bool, next []byte) error {
 	w.decided = true
 	h := w.Header()
 	status := w.status
@@ -159,6 +209,9 @@ func (w *compressWriter) decide(big bool, next []byte) error {
 	if big && textual && !encoded && w.gzipOK && bodyAllowed && h.Get("Content-Range") == "" {
 		h.Set(echo.HeaderContentEncoding, "gzip")
 		h.Del(echo.HeaderContentLength)
+		if whole && len(next) == 0 && len(w.buf) <= HuffmanMaxBytes {
+			return w.sendHuffman(status)
+		}
 		w.ResponseWriter.WriteHeader(status)
 		w.gz = gzipPool.Get().(*gzip.Writer)
 		w.gz.Reset(w.ResponseWriter)
@@ -166,6 +219,28 @@ func (w *compressWriter) decide(big bool, next []byte) error {
 	}
 	w.ResponseWriter.WriteHeader(status)
 	return w.flushHeld(w.ResponseWriter, next)
+}
+
+// sendHuffman sends the held answer, compressed Huffman-only, with its
+// length, in one write.
+func (w *compressWriter) sendHuffman(status int) error {
+	z := huffmanPool.Get().(*huffman)
+	defer huffmanPool.Put(z)
+	z.out.Reset()
+	z.w.Reset(&z.out)
+	_, err := z.w.Write(w.buf)
+	if err == nil {
+		err = z.w.Close()
+	}
+	z.w.Reset(nil)
+	w.buf = nil
+	if err != nil { // writing to memory does not fail; kept for the contract
+		return err
+	}
+	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(z.out.Len()))
+	w.ResponseWriter.WriteHeader(status)
+	_, err = w.ResponseWriter.Write(z.out.Bytes())
+	return err
 }
 
 // flushHeld writes the held-back bytes, then next, to out.
@@ -186,7 +261,7 @@ func (w *compressWriter) flushHeld(out io.Writer, next []byte) error {
 // Flush sends what is held back (deciding on what has been seen so far).
 func (w *compressWriter) Flush() {
 	if !w.decided {
-		_ = w.decide(len(w.buf) >= CompressMinBytes, nil)
+		_ = w.decide(len(w.buf) >= CompressMinBytes, false, nil)
 	}
 	if w.gz != nil {
 		_ = w.gz.Flush()
@@ -204,7 +279,7 @@ func (w *compressWriter) finish() {
 			w.decided = true // nothing was answered: leave it to the error handler
 			return
 		}
-		_ = w.decide(false, nil)
+		_ = w.decide(len(w.buf) >= CompressMinBytes, true, nil)
 	}
 	if w.gz != nil {
 		_ = w.gz.Close()

@@ -6,10 +6,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	kgzip "github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 )
 
@@ -43,9 +45,26 @@ func compressServer(t *testing.T) *echo.Echo {
 		b := bytes.Repeat([]byte(`{"名":"村民","id":12345},`), n/20+1)
 		return b[:n]
 	}
-	for path, n := range map[string]int{"/get": 1150, "/page": 21000, "/min": CompressMinBytes} {
+	for path, n := range map[string]int{"/get": 1150, "/page": 21000, "/min": CompressMinBytes,
+		"/huffman-max": HuffmanMaxBytes, "/over-huffman": HuffmanMaxBytes + 1} {
 		e.GET(path, func(c echo.Context) error { return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, blob(n)) })
 	}
+	e.GET("/pieces-small", func(c echo.Context) error { // 1,200 B in three writes
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+		for i := 0; i < 3; i++ {
+			if _, err := c.Response().Write(blob(400)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	e.GET("/flushed-small", func(c echo.Context) error { // flushed at 1,100 B, then 100 B more
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+		c.Response().Write(blob(1100))
+		c.Response().Flush()
+		_, err := c.Response().Write(blob(100))
+		return err
+	})
 	e.GET("/pieces-over", func(c echo.Context) error {
 		c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 		for i := 0; i < 30; i++ {
@@ -80,28 +99,58 @@ func gunzip(t *testing.T, b []byte) []byte {
 	return out
 }
 
+// huffmanOnly is b gzipped Huffman-only, as the server sends a small answer.
+func huffmanOnly(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	w, err := kgzip.NewWriterLevel(&out, kgzip.HuffmanOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// How an answer is sent: as it is, gzipped Huffman-only whole, or streamed
+// through gzip at BestSpeed.
+const (
+	plainly = iota
+	huffmanWhole
+	streamed
+)
+
 func TestCompressAnswers(t *testing.T) {
 	e := compressServer(t)
 	tests := []struct {
 		name, path, accept string
 		status             int
-		gzipped            bool
+		how                int
 		vary               bool
 	}{
-		{"big JSON", "/big", "gzip, deflate, br", 200, true, true},
-		{"big JSON without gzip", "/big", "", 200, false, true},
-		{"gzip refused by quality", "/big", "br, gzip;q=0", 200, false, true},
-		{"any encoding", "/big", "*", 200, true, true},
-		{"small JSON", "/small", "gzip", 200, false, true},
-		{"binary type", "/xlsx", "gzip", 200, false, false},
-		{"text written in pieces", "/pieces", "gzip", 201, true, true},
-		{"a record by id", "/get", "gzip", 200, true, true},
-		{"at the compressed minimum", "/min", "gzip", 200, true, true},
-		{"a list page in one write", "/page", "gzip", 200, true, true},
-		{"many pieces", "/pieces-over", "gzip", 200, true, true},
-		{"flushed before its end", "/flushed", "gzip", 200, true, true},
-		{"no content", "/empty", "gzip", 204, false, false},
-		{"error envelope", "/fail", "gzip", 404, false, false},
+		{"big JSON", "/big", "gzip, deflate, br", 200, streamed, true},
+		{"big JSON without gzip", "/big", "", 200, plainly, true},
+		{"gzip refused by quality", "/big", "br, gzip;q=0", 200, plainly, true},
+		{"any encoding", "/big", "*", 200, streamed, true},
+		{"small JSON", "/small", "gzip", 200, plainly, true},
+		{"binary type", "/xlsx", "gzip", 200, plainly, false},
+		{"text written in pieces", "/pieces", "gzip", 201, streamed, true},
+		{"a record by id", "/get", "gzip", 200, huffmanWhole, true},
+		{"a record by id without gzip", "/get", "identity", 200, plainly, true},
+		{"at the compressed minimum", "/min", "gzip", 200, huffmanWhole, true},
+		{"at the Huffman-only maximum", "/huffman-max", "gzip", 200, huffmanWhole, true},
+		{"a byte over the Huffman-only maximum", "/over-huffman", "gzip", 200, streamed, true},
+		{"small pieces", "/pieces-small", "gzip", 200, huffmanWhole, true},
+		{"small, flushed before its end", "/flushed-small", "gzip", 200, streamed, true},
+		{"a list page in one write", "/page", "gzip", 200, streamed, true},
+		{"many pieces", "/pieces-over", "gzip", 200, streamed, true},
+		{"flushed before its end", "/flushed", "gzip", 200, streamed, true},
+		{"no content", "/empty", "gzip", 204, plainly, false},
+		{"error envelope", "/fail", "gzip", 404, plainly, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,17 +160,32 @@ func TestCompressAnswers(t *testing.T) {
 				t.Fatalf("status = %d (plain %d), want %d", rec.Code, plain.Code, tt.status)
 			}
 			gotEnc := rec.Header().Get("Content-Encoding")
-			if (gotEnc == "gzip") != tt.gzipped {
-				t.Fatalf("Content-Encoding = %q, want gzipped=%v", gotEnc, tt.gzipped)
+			if (gotEnc == "gzip") != (tt.how != plainly) {
+				t.Fatalf("Content-Encoding = %q, want gzipped=%v", gotEnc, tt.how != plainly)
 			}
 			if vary := strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding"); vary != tt.vary {
 				t.Errorf("Vary = %q, want Accept-Encoding=%v", rec.Header().Get("Vary"), tt.vary)
 			}
 			body := rec.Body.Bytes()
-			if tt.gzipped {
-				if rec.Header().Get("Content-Length") != "" {
-					t.Errorf("a gzipped answer keeps Content-Length %q", rec.Header().Get("Content-Length"))
+			switch tt.how {
+			case huffmanWhole:
+				// Exactly the Huffman-only stream of the plain answer, sent
+				// with its own length.
+				if !bytes.Equal(body, huffmanOnly(t, plain.Body.Bytes())) {
+					t.Errorf("%d bytes: not the Huffman-only gzip of the plain answer", len(body))
 				}
+				if got, want := rec.Header().Get("Content-Length"), strconv.Itoa(len(body)); got != want {
+					t.Errorf("Content-Length = %q, want %s", got, want)
+				}
+			case streamed:
+				if rec.Header().Get("Content-Length") != "" {
+					t.Errorf("a streamed answer keeps Content-Length %q", rec.Header().Get("Content-Length"))
+				}
+				if len(body) < 10 || body[8] != 4 { // XFL 4: gzip.BestSpeed
+					t.Errorf("gzip header % x: not written at BestSpeed", body[:min(len(body), 10)])
+				}
+			}
+			if tt.how != plainly {
 				if len(body) >= plain.Body.Len() {
 					t.Errorf("gzipped %d bytes, plain %d: nothing saved", len(body), plain.Body.Len())
 				}

@@ -28,13 +28,13 @@ func RequestLocale(r *http.Request) string {
 	if header == "" {
 		return ""
 	}
-	type pref struct {
-		tag string
-		q   float64
-		at  int
-	}
-	var prefs []pref
-	for i, part := range strings.Split(header, ",") {
+	// The first of the heaviest languages the console has: what sorting
+	// the preferences by weight (stably) and taking the first it has gives,
+	// without the sort or copies of the header's parts (every answer asks).
+	best, bestQ := "", 0.0
+	for rest := header; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
@@ -42,30 +42,34 @@ func RequestLocale(r *http.Request) string {
 				q = f
 			}
 		}
-		if tag != "" && q > 0 {
-			prefs = append(prefs, pref{strings.ToLower(strings.TrimSpace(tag)), q, i})
+		if tag = strings.TrimSpace(tag); tag == "" || !(q > bestQ) { // a NaN weight is none
+			continue
+		}
+		if l, ok := localeOfTag(tag); ok {
+			best, bestQ = l, q
 		}
 	}
-	sort.SliceStable(prefs, func(a, b int) bool { return prefs[a].q > prefs[b].q })
-	for _, p := range prefs {
-		if l, ok := localeOfTag(p.tag); ok {
-			return l
-		}
-	}
-	return ""
+	return best
 }
 
-// localeOfTag maps a language tag to a console locale ("" is zh_CN); ok is
-// false for a language the console does not have.
+// localeOfTag maps a language tag (of any case) to a console locale (""
+// is zh_CN); ok is false for a language the console does not have.
 func localeOfTag(tag string) (string, bool) {
-	tag = strings.ReplaceAll(tag, "_", "-")
-	lang, region, _ := strings.Cut(tag, "-")
-	switch lang {
-	case "en", "ja", "ko":
-		return lang, true
-	case "zh":
+	lang, region := tag, ""
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		lang, region = tag[:i], tag[i+1:]
+	}
+	switch {
+	case strings.EqualFold(lang, "en"):
+		return "en", true
+	case strings.EqualFold(lang, "ja"):
+		return "ja", true
+	case strings.EqualFold(lang, "ko"):
+		return "ko", true
+	case strings.EqualFold(lang, "zh"):
 		switch {
-		case strings.HasPrefix(region, "hant"), region == "tw", region == "hk", region == "mo":
+		case len(region) >= 4 && strings.EqualFold(region[:4], "hant"),
+			strings.EqualFold(region, "tw"), strings.EqualFold(region, "hk"), strings.EqualFold(region, "mo"):
 			return "zh_TW", true
 		}
 		return "", true

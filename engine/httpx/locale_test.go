@@ -15,19 +15,25 @@ import (
 
 func TestRequestLocale(t *testing.T) {
 	for header, want := range map[string]string{
-		"":                        "",
-		"en":                      "en",
-		"en-US,en;q=0.9":          "en",
-		"zh-CN,zh;q=0.9,en;q=0.8": "",
-		"zh-TW":                   "zh_TW",
-		"zh-Hant-HK":              "zh_TW",
-		"ja-JP":                   "ja",
-		"ko":                      "ko",
-		"fr-FR,ko;q=0.5":          "ko", // the first language the console has
-		"fr-FR,de;q=0.5":          "",
-		"en;q=0.2,ja;q=0.8":       "ja", // by weight, not by order
-		"*":                       "",
-		"zh;q=0,en":               "en",
+		"":                              "",
+		"en":                            "en",
+		"en-US,en;q=0.9":                "en",
+		"zh-CN,zh;q=0.9,en;q=0.8":       "",
+		"zh-TW":                         "zh_TW",
+		"zh-Hant-HK":                    "zh_TW",
+		"ja-JP":                         "ja",
+		"ko":                            "ko",
+		"fr-FR,ko;q=0.5":                "ko", // the first language the console has
+		"fr-FR,de;q=0.5":                "",
+		"en;q=0.2,ja;q=0.8":             "ja", // by weight, not by order
+		"*":                             "",
+		"zh;q=0,en":                     "en",
+		"ZH-hant-TW":                    "zh_TW", // any case, as the tags are compared
+		"zh_HK , en;q=0.5":              "zh_TW",
+		"en_US":                         "en",
+		"fr;q=0.9,EN-gb;q=0.9,ja;q=0.9": "en", // equal weights: the first
+		"ja;q=NaN,ko;q=0.1":             "ko",
+		"de, ,ja;q=0.3":                 "ja",
 	} {
 		r := httptest.NewRequest(http.MethodGet, "/", nil)
 		if header != "" {
