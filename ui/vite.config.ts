@@ -3,6 +3,7 @@ import type { Plugin, Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { antdStaticStyles } from "./build/antdStyles.ts";
 
 // The console is served by the Go binary from ui/dist at "/", with an SPA fallback to index.html.
 // react-router's package exports point at its development build for every condition; a production build
@@ -141,7 +142,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), antdStaticStyles()],
   resolve: {
     alias: command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
