@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { antdStaticStyles } from "./build/antdStyles.ts";
 
 // The console is served by the Go binary from ui/dist at "/", with an SPA fallback to index.html.
 // react-router's package exports point at its development build for every condition; a production build
@@ -162,7 +163,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig(({ command }) => ({
   base: "/",
-  plugins: [react(), inlineEntryCss(), distFiles()],
+  plugins: [react(), inlineEntryCss(), antdStaticStyles(), distFiles()],
   resolve: {
     alias: command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

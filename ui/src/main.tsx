@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
 import { connectLocale, connectToken } from "./api/http";
+import { loadAntdStyles } from "./app/antdStyles";
 import { startEarly } from "./app/earlyStart";
 import { currentLocale } from "./app/i18n";
 import { getToken } from "./stores/useSessionStore";
@@ -12,12 +13,16 @@ import "./index.css";
 connectToken(getToken);
 connectLocale(currentLocale);
 installA11yPatches();
-startEarly(window.location.pathname, window.location.search);
+const signedIn = startEarly(window.location.pathname, window.location.search);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// On a signed-in address antd's styles of the first screens come as a stylesheet made at build time, which
+// must have loaded before the first antd component renders (src/app/antdStyles.ts).
+void (signedIn ? loadAntdStyles() : Promise.resolve()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
