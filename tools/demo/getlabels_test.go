@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"xiangzhi/engine"
@@ -18,68 +17,51 @@ import (
 // (maps, encoded by OKObjects), for a county and a village administrator,
 // on SQLite, PostgreSQL and MariaDB.
 func TestGetLabelsAsMaps(t *testing.T) {
-	for _, db := range []struct {
-		name string
-		app  func(*testing.T) *engine.App
-	}{
-		{"sqlite", func(t *testing.T) *engine.App { return demotest.NewApp(t) }},
-		{"postgres", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshPostgres(t)) }},
-		{"mysql", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshMySQL(t)) }},
-	} {
-		t.Run(db.name, func(t *testing.T) {
-			env := demotest.NewOn(t, db.app(t))
-			crud.SetRecordLists(true)
-			defer crud.SetRecordLists(false)
-			answer := func(token, path string) (int, []byte) {
-				req := httptest.NewRequest(http.MethodGet, path, nil)
-				req.Header.Set("Authorization", "Bearer "+token)
-				req.RemoteAddr = "192.0.2.10:40000"
-				rec := httptest.NewRecorder()
-				env.App.Handler().ServeHTTP(rec, req)
-				return rec.Code, rec.Body.Bytes()
-			}
-			type row struct {
-				ID     json.Number     `json:"id"`
-				Labels json.RawMessage `json:"_labels"`
-			}
-			gets, labelled := 0, 0
-			for _, user := range []string{"county_admin", "v01_admin"} {
-				token := env.Login(t, user)
-				for _, m := range env.App.Modules().Modules {
-					if m.API == "" {
-						continue
+	onEachDatabase(t, func(t *testing.T, app *engine.App) {
+		env := demotest.NewOn(t, app)
+		crud.SetRecordLists(true)
+		defer crud.SetRecordLists(false)
+		type row struct {
+			ID     json.Number     `json:"id"`
+			Labels json.RawMessage `json:"_labels"`
+		}
+		gets, labelled := 0, 0
+		for _, user := range []string{"county_admin", "v01_admin"} {
+			token := env.Login(t, user)
+			for _, m := range env.App.Modules().Modules {
+				if m.API == "" {
+					continue
+				}
+				var page struct {
+					Data struct{ Data []row } `json:"data"`
+				}
+				status, body := raw(env, token, http.MethodGet, m.API+"?page=0&size=8")
+				if status == http.StatusForbidden { // a module the user's roles do not open
+					continue
+				}
+				if err := json.Unmarshal(body, &page); status != http.StatusOK || err != nil {
+					t.Fatalf("list %s: %d %v %.300s", m.Name, status, err, body)
+				}
+				for _, listed := range page.Data.Data {
+					var got struct{ Data row }
+					path := fmt.Sprintf("%s/%s", m.API, listed.ID)
+					status, body := raw(env, token, http.MethodGet, path)
+					if err := json.Unmarshal(body, &got); status != http.StatusOK || err != nil {
+						t.Fatalf("GET %s: %d %v %.300s", path, status, err, body)
 					}
-					var page struct {
-						Data struct{ Data []row } `json:"data"`
+					if string(got.Data.Labels) != string(listed.Labels) {
+						t.Fatalf("%s GET %s: _labels\nget  %s\nlist %s", user, path, got.Data.Labels, listed.Labels)
 					}
-					status, body := answer(token, m.API+"?page=0&size=8")
-					if status == http.StatusForbidden { // a module the user's roles do not open
-						continue
-					}
-					if err := json.Unmarshal(body, &page); status != http.StatusOK || err != nil {
-						t.Fatalf("list %s: %d %v %.300s", m.Name, status, err, body)
-					}
-					for _, listed := range page.Data.Data {
-						var got struct{ Data row }
-						path := fmt.Sprintf("%s/%s", m.API, listed.ID)
-						status, body := answer(token, path)
-						if err := json.Unmarshal(body, &got); status != http.StatusOK || err != nil {
-							t.Fatalf("GET %s: %d %v %.300s", path, status, err, body)
-						}
-						if string(got.Data.Labels) != string(listed.Labels) {
-							t.Fatalf("%s GET %s: _labels\nget  %s\nlist %s", user, path, got.Data.Labels, listed.Labels)
-						}
-						gets++
-						if len(listed.Labels) > 2 {
-							labelled++
-						}
+					gets++
+					if len(listed.Labels) > 2 {
+						labelled++
 					}
 				}
 			}
-			if labelled < 100 {
-				t.Fatalf("only %d of %d records had labels: the comparison proves little", labelled, gets)
-			}
-			t.Logf("%d gets compared, %d with labels", gets, labelled)
-		})
-	}
+		}
+		if labelled < 100 {
+			t.Fatalf("only %d of %d records had labels: the comparison proves little", labelled, gets)
+		}
+		t.Logf("%d gets compared, %d with labels", gets, labelled)
+	})
 }

@@ -14,10 +14,27 @@ import (
 	"strings"
 	"testing"
 
+	"xiangzhi/engine"
 	"xiangzhi/engine/schema"
 	"xiangzhi/tools/demo"
 	"xiangzhi/tools/demo/demotest"
 )
+
+// onEachDatabase runs body as a subtest with a new app on SQLite, and on
+// PostgreSQL and MySQL/MariaDB (each skipped unless XZ_TEST_POSTGRES /
+// XZ_TEST_MYSQL is set).
+func onEachDatabase(t *testing.T, body func(t *testing.T, app *engine.App)) {
+	for _, db := range []struct {
+		name string
+		app  func(t *testing.T) *engine.App
+	}{
+		{"sqlite", func(t *testing.T) *engine.App { return demotest.NewApp(t) }},
+		{"postgres", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshPostgres(t)) }},
+		{"mysql", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshMySQL(t)) }},
+	} {
+		t.Run(db.name, func(t *testing.T) { body(t, db.app(t)) })
+	}
+}
 
 // raw sends a request with the token and answers the status and body.
 func raw(env *demotest.Env, token, method, path string) (int, []byte) {

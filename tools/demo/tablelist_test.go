@@ -19,55 +19,46 @@ import (
 // path (records as maps, labelled, written by OKObjects), for a county and
 // a village administrator, on SQLite, PostgreSQL and MariaDB.
 func TestListTableAsRecords(t *testing.T) {
-	for _, db := range []struct {
-		name string
-		app  func(*testing.T) *engine.App
-	}{
-		{"sqlite", func(t *testing.T) *engine.App { return demotest.NewApp(t) }},
-		{"postgres", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshPostgres(t)) }},
-		{"mysql", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshMySQL(t)) }},
-	} {
-		t.Run(db.name, func(t *testing.T) {
-			env := demotest.NewOn(t, db.app(t))
-			defer crud.SetRecordLists(false)
-			answer := func(token, path string, records bool) string {
-				crud.SetRecordLists(records)
-				req := httptest.NewRequest(http.MethodGet, path, nil)
-				req.Header.Set("Authorization", "Bearer "+token)
-				req.RemoteAddr = "192.0.2.10:40000"
-				rec := httptest.NewRecorder()
-				env.App.Handler().ServeHTTP(rec, req)
-				return fmt.Sprintf("%d %s %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
-			}
-			pages, full := 0, 0
-			for _, user := range []string{"county_admin", "v01_admin"} {
-				token := env.Login(t, user)
-				for _, m := range env.App.Modules().Modules {
-					if m.API == "" {
-						continue
+	onEachDatabase(t, func(t *testing.T, app *engine.App) {
+		env := demotest.NewOn(t, app)
+		defer crud.SetRecordLists(false)
+		answer := func(token, path string, records bool) string {
+			crud.SetRecordLists(records)
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.RemoteAddr = "192.0.2.10:40000"
+			rec := httptest.NewRecorder()
+			env.App.Handler().ServeHTTP(rec, req)
+			return fmt.Sprintf("%d %s %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+		pages, full := 0, 0
+		for _, user := range []string{"county_admin", "v01_admin"} {
+			token := env.Login(t, user)
+			for _, m := range env.App.Modules().Modules {
+				if m.API == "" {
+					continue
+				}
+				paths := []string{m.API, m.API + "?page=0&size=50", m.API + "?page=200&size=50"}
+				for _, f := range sortable(m) {
+					paths = append(paths, m.API+"?page=1&size=3&sort="+f+",desc", m.API+"?page=0&size=5&sort="+f+",asc")
+				}
+				for _, p := range paths {
+					got, want := answer(token, p, false), answer(token, p, true)
+					if got != want {
+						t.Fatalf("%s GET %s:\ntable   %.2000s\nrecords %.2000s", user, p, got, want)
 					}
-					paths := []string{m.API, m.API + "?page=0&size=50", m.API + "?page=200&size=50"}
-					for _, f := range sortable(m) {
-						paths = append(paths, m.API+"?page=1&size=3&sort="+f+",desc", m.API+"?page=0&size=5&sort="+f+",asc")
-					}
-					for _, p := range paths {
-						got, want := answer(token, p, false), answer(token, p, true)
-						if got != want {
-							t.Fatalf("%s GET %s:\ntable   %.2000s\nrecords %.2000s", user, p, got, want)
-						}
-						pages++
-						if len(got) > 300 && got[:4] == "200 " {
-							full++
-						}
+					pages++
+					if len(got) > 300 && got[:4] == "200 " {
+						full++
 					}
 				}
 			}
-			if full < 50 {
-				t.Fatalf("only %d of %d pages answered 200 with records: the comparison proves little", full, pages)
-			}
-			t.Logf("%d pages compared, %d with records", pages, full)
-		})
-	}
+		}
+		if full < 50 {
+			t.Fatalf("only %d of %d pages answered 200 with records: the comparison proves little", full, pages)
+		}
+		t.Logf("%d pages compared, %d with records", pages, full)
+	})
 }
 
 // sortable are the fields a list of m may be sorted by.

@@ -93,16 +93,7 @@ func TestTwoTenantModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("fills two demo tenants")
 	}
-	for _, db := range []struct {
-		name string
-		app  func(t *testing.T) *engine.App
-	}{
-		{"sqlite", func(t *testing.T) *engine.App { return demotest.NewApp(t) }},
-		{"postgres", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshPostgres(t)) }},
-		{"mysql", func(t *testing.T) *engine.App { return demotest.NewAppOn(t, demotest.FreshMySQL(t)) }},
-	} {
-		t.Run(db.name, func(t *testing.T) { twoTenantModules(t, db.app(t)) })
-	}
+	onEachDatabase(t, twoTenantModules)
 }
 
 // twoTenantModules is TestTwoTenantModules on app.
