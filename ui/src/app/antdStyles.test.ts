@@ -1,4 +1,4 @@
-import { loadAntdStyles } from "./antdStyles";
+import { loadAntdStyles, STYLES_WAIT_MS } from "./antdStyles";
 
 describe("loadAntdStyles", () => {
   afterEach(() => {
@@ -22,5 +22,21 @@ describe("loadAntdStyles", () => {
     link?.dispatchEvent(new Event("error"));
     await loaded;
     expect(settled).toBe(true);
+  });
+
+  it("stops waiting for a stylesheet that neither loads nor fails", async () => {
+    vi.useFakeTimers();
+    try {
+      document.head.innerHTML = '<meta name="xz-antd-css" content="/assets/antd-x.css">';
+      let settled = false;
+      const loaded = loadAntdStyles().then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(STYLES_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await loaded;
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,8 +9,15 @@
 const META = 'meta[name="xz-antd-css"]';
 
 /**
+ * STYLES_WAIT_MS bounds the wait: a link that stalls (neither loads nor fails) must not leave the screen blank.
+ * After it the console renders and antd writes its styles at run time, as without the sheet.
+ */
+export const STYLES_WAIT_MS = 8000;
+
+/**
  * loadAntdStyles adds the stylesheet that index.html names, before the page's own styles (so they keep
- * overriding antd's), and answers when it has loaded or failed; at once when there is none.
+ * overriding antd's), and answers when it has loaded or failed, or after STYLES_WAIT_MS; at once when there is
+ * none.
  */
 export function loadAntdStyles(doc: Document = document): Promise<void> {
   const href = doc.querySelector(META)?.getAttribute("content");
@@ -22,6 +29,7 @@ export function loadAntdStyles(doc: Document = document): Promise<void> {
     link.dataset.antdStatic = "";
     link.onload = () => resolve();
     link.onerror = () => resolve();
+    setTimeout(resolve, STYLES_WAIT_MS);
     doc.head.insertBefore(link, doc.head.querySelector('style, link[rel="stylesheet"]'));
   });
 }
