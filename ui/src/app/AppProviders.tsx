@@ -29,8 +29,16 @@ function ErrorBridge() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const { antdLocale } = useLocale();
   const still = useMediaQuery(REDUCED_MOTION_QUERY);
+  const theme = still ? STILL_THEME : THEME;
+  // antd's static dialogs and messages (Modal.info, message.success) render outside this tree and do not
+  // see the ConfigProvider below: they take the global theme set here, so they too lose their motion when the
+  // system asks for reduced motion (and keep the contrast tokens). Without it a closing Modal.info kept its
+  // .ant-modal-wrap over the page through its zoom-out, catching the next click.
+  useEffect(() => {
+    ConfigProvider.config({ theme });
+  }, [theme]);
   return (
-    <ConfigProvider locale={antdLocale} theme={still ? STILL_THEME : THEME}>
+    <ConfigProvider locale={antdLocale} theme={theme}>
       <ErrorBridge />
       {children}
     </ConfigProvider>
