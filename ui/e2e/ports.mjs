@@ -33,3 +33,24 @@ export async function freePort() {
   }
   throw new Error(`no free port in E2E_PORTS=${process.env.E2E_PORTS}`);
 }
+
+/**
+ * listened resolves once the child (a started binary, stdout and stderr piped) logs that it listens on addr.
+ * The port is free when freePort picks it but bound only once the binary has opened its store (over 10 s on
+ * a loaded machine): another runner may bind it in between, and /healthz then answers from that server
+ * (another administrator password: the specs failed at their first sign-in, seen with two runners in
+ * overlapping E2E_PORTS). A runner talks to its server only after this line.
+ */
+export function listened(child, addr) {
+  return new Promise((resolve) => {
+    // the JSON log's "msg":"listening","addr":"127.0.0.1:PORT" (or the text log's msg=listening addr=…)
+    const line = new RegExp(`listening\\W{1,4}addr\\W{1,3}${addr.replaceAll(".", "\\.")}(?!\\d)`);
+    let seen = "";
+    const watch = (chunk) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (line.test(seen)) resolve(true);
+    };
+    child.stdout.on("data", watch);
+    child.stderr.on("data", watch);
+  });
+}

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort } from "./ports.mjs";
+import { freePort, listened } from "./ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const uiDir = resolve(here, "..");
@@ -27,10 +27,16 @@ const bin = resolve(uiDir, process.env.XZ_BIN ?? "../bin/xiangzhi");
 const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const shots = join(here, "screenshots");
 
-async function waitForHealth(base, child, deadlineMs) {
+async function waitForHealth(base, child, listening, deadlineMs) {
   const until = Date.now() + deadlineMs;
+  let ours = false;
+  void listening.then(() => (ours = true));
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before /healthz answered`);
+    if (!ours) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) return;
@@ -99,6 +105,7 @@ async function main() {
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
+  const listening = listened(child, `127.0.0.1:${port}`);
 
   let failed = 0;
   let passed = 0;
@@ -107,7 +114,7 @@ async function main() {
   const failures = [];
   let browser;
   try {
-    await waitForHealth(base, child, 60_000);
+    await waitForHealth(base, child, listening, 60_000);
     browser = await chromium.launchPersistentContext(join(work, "chromium-profile"), {
       executablePath: browserPath,
       headless: true,

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { apiLogin, assert, visible } from "../lib.mjs";
-import { freePort } from "../ports.mjs";
+import { freePort, listened } from "../ports.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = resolve(here, "../..", process.env.XZ_BIN ?? "../bin/xiangzhi");
@@ -23,10 +23,17 @@ const demoPassword = "Demo@2025";
 async function startServer(dataDir) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, [], { env: { ...process.env, XZ_ADDR: `127.0.0.1:${port}`, XZ_DATA_DIR: dataDir }, stdio: "ignore" });
+  const child = spawn(bin, [], { env: { ...process.env, XZ_ADDR: `127.0.0.1:${port}`, XZ_DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+  // /healthz counts only once this server listens: before, another server may hold the port (ports.mjs).
+  let ours = false;
+  void listened(child, `127.0.0.1:${port}`).then(() => (ours = true));
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`demo server exited with code ${child.exitCode}`);
+    if (!ours) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { base, child };
     } catch {
