@@ -9,11 +9,18 @@ const suffix = Date.now().toString(36).slice(-6);
 const btn = (page, text) => page.getByRole("button", { name: new RegExp(text.split("").join("\\s*")) });
 const field = (page, label) => page.getByLabel(label, { exact: true });
 
-/** searchFor fills the list's search box and runs the search. */
+/**
+ * searchFor fills the list's search box, runs the search and waits until its answer is on screen. The rows
+ * shown before (the unfiltered first page, newest first) can already hold the very users searched for, with
+ * another total: a check made before the answer arrived passed or failed by load (the pager check below).
+ */
 async function searchFor(page, text) {
   const box = await visible(page.getByPlaceholder("搜索用户名、姓名、手机号、邮箱、描述"));
   await box.fill(text);
+  const answered = page.waitForResponse((r) => r.url().includes("/api/userDetails/userDetailsOr") && decodeURIComponent(r.url()).includes(text));
   await box.press("Enter");
+  await answered;
+  await page.waitForFunction(() => !document.querySelector(".ant-table-wrapper .ant-spin-spinning"));
 }
 
 /** rowsWith waits until the table shows exactly n rows containing text. */
