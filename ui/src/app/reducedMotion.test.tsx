@@ -1,6 +1,8 @@
+// antd's static dialogs render through this patch under React 19, as in main.tsx.
+import "@ant-design/v5-patch-for-react-19";
 import { afterEach, describe, expect, it } from "vitest";
-import { act, render, screen } from "@testing-library/react";
-import { theme } from "antd";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { Modal, theme } from "antd";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "./AppProviders";
 import { REDUCED_MOTION_QUERY } from "./theme";
@@ -14,6 +16,7 @@ function MotionProbe() {
 const original = window.matchMedia;
 afterEach(() => {
   window.matchMedia = original;
+  Modal.destroyAll();
 });
 
 /** reducedMotionSystem makes matchMedia answer the reduced-motion query with reduce, and lets a test change it. */
@@ -63,5 +66,13 @@ describe("reduced motion", () => {
     reducedMotionSystem(false);
     renderProbe();
     expect(screen.getByTestId("motion")).toHaveTextContent("true");
+  });
+
+  it("turns the motion of antd's static dialogs off too (they render outside the providers)", async () => {
+    reducedMotionSystem(true);
+    renderProbe();
+    act(() => void Modal.info({ content: <MotionProbe /> }));
+    await waitFor(() => expect(screen.getAllByTestId("motion")).toHaveLength(2));
+    for (const probe of screen.getAllByTestId("motion")) expect(probe).toHaveTextContent("false");
   });
 });
