@@ -23,19 +23,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { signIn } from "./session.mjs";
+import { commandLine, signIn } from "./session.mjs";
 
-const options = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith("--"))
-    .map((a) => {
-      const [k, ...v] = a.slice(2).split("=");
-      return [k, v.join("=")];
-    }),
-);
-const positional = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-const base = (positional[0] ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+const { options, positional, base } = commandLine(process.argv.slice(2));
 const paths = positional.length > 1 ? positional.slice(1) : ["/login"];
 const runs = Math.max(1, Number(options.runs ?? 1) || 1);
 

@@ -23,3 +23,21 @@ export async function signIn(base, { user, password, tenant }) {
   if (body.data.mustChangePassword) throw new Error(`${user} must change the password first: sign in once in the console`);
   return { state: { token: body.data.token, user: body.data.user ?? null, mustChangePassword: false }, version: 0 };
 }
+
+/**
+ * commandLine splits a benchmark script's arguments: `--name=value` options (a bare `--name` is ""), the
+ * positional ones, and the first positional as the server's base address (default http://127.0.0.1:8080,
+ * without a trailing slash).
+ */
+export function commandLine(args) {
+  const options = Object.fromEntries(
+    args
+      .filter((a) => a.startsWith("--"))
+      .map((a) => {
+        const [k, ...v] = a.slice(2).split("=");
+        return [k, v.join("=")];
+      }),
+  );
+  const positional = args.filter((a) => !a.startsWith("--"));
+  return { options, positional, base: (positional[0] ?? "http://127.0.0.1:8080").replace(/\/$/, "") };
+}
